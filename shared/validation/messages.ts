@@ -1,0 +1,273 @@
+/**
+ * The message catalogue: every user-visible message of the specification, character for character
+ * (typos included: 'less then', 'Invalid Start End'). Client and server both read from here, so the
+ * online flow, the offline rejection and the REST error say exactly the same thing.
+ */
+import type { LIMIT_FIELDS } from '../constants'
+
+type LimitField = (typeof LIMIT_FIELDS)[number]
+
+export const Messages = {
+  // ── Monitor form ──────────────────────────────────────────────────────────
+  monitor: {
+    mvdSignalSelection: 'At least 2 items must be selected',
+    svdSignalSelection: 'Signal selection is required',
+    wizardSignalSelection: 'Please select at least 1 signal.',
+    signalSelectionField: 'Signal selection',
+    requiredHint: 'Required',
+    notesMaxLength: (n: number) => `Max length: ${n} characters`,
+    errorLoadingForm: 'Error loading form',
+    saving: '...saving',
+    loading: '...loading',
+    duplicateTitle: 'Duplicate Monitor Found',
+    duplicateBody: (name: string) => `You already have a monitor ${name} configured with these settings.`,
+    editExistingMonitor: 'Edit existing monitor',
+    saved: 'Monitor saved',
+    created: 'Monitor created',
+    errorCreating: 'Error creating monitor',
+    errorSaving: 'Error saving monitor',
+    rulesSaved: 'Alert rules saved',
+    errorSavingRules: 'Error saving alert rules',
+    monitorAndRulesSaved: 'Monitor and Alert rules saved',
+    monitorAndRulesCreated: 'Monitor and Alert rules created',
+    errorSavingBoth: 'Error saving monitor and alert rules',
+    missingUuid: 'Monitor id is missing: the monitor cannot be saved',
+    adminSaved: 'Monitor was successfully saved',
+    adminErrorSaving: 'Error saving monitor',
+    adminErrorDeleting: 'Error deleting monitor',
+    deleteTitle: 'Delete this monitor?',
+    deleteBody: (name: string) => `You are about to permanently delete the monitor : ${name}`,
+    deleteIrreversible: 'This is irreversible.',
+    noSvdMonitors: 'No SVD monitors found',
+    noMvdMonitors: 'No MVD monitors found',
+    unableToSaveTitle: 'Unable to Save Changes',
+    unableToSaveBody:
+      'We hit an issue saving your changes. Please retry, check your connection or contact customer success.',
+    notFound: 'Monitor not found',
+  },
+
+  // ── Signals tab and search ────────────────────────────────────────────────
+  signalsTab: {
+    selectedItems: 'Selected Items',
+    searchPlaceholder: 'Search for stations, signals or part attributes',
+    noResultsTitle: 'No results found',
+    noResultsBody: 'There were no stations, signals or part attributes that match your search.',
+    lockedWhileViewingClassifications: "Can't change selections while viewing result classifications",
+  },
+
+  // ── Query / filter ────────────────────────────────────────────────────────
+  query: {
+    invalidStartTime: 'Invalid Start time',
+    invalidEndTime: 'Invalid Start End',
+    svdInvalidStartTime: 'Invalid Start Time',
+    svdInvalidEndTime: 'Invalid End Time',
+    startBeforeEnd: 'Start time must be less then end time',
+    selectionRequired: 'Selection is required',
+    svdSelectionRequired: 'Selection is Required',
+    partAttributesNotFound: 'Some part attributes were not found in collection',
+    resultNotConfigured: 'Not Configured',
+    resultAssociationWarning:
+      "One or many signal(s) lack result association. This may impact the query. Click 'Configure now' to create associations",
+    configureNow: 'Configure now',
+    nonNegativeInteger: 'Must be a non-negative whole number',
+  },
+
+  // ── Alert rules ───────────────────────────────────────────────────────────
+  alertRules: {
+    runsRequired: 'Runs field is required',
+    runsMin: 'Runs must be 1 or higher',
+    runsMax: 'Runs must be 999 or less',
+    breachesRequired: 'Breaches field is required',
+    breachesMin: 'Breaches must be 1 or higher',
+    breachesMax: 'Breaches must be 999 or less',
+    timeRequired: 'Time field is required',
+    timeMin: 'Time must be 1 min or more',
+    timeMax: 'Time must be 1440 min (one day) or less',
+    consecutiveRequired: 'Breaches field is required',
+    consecutiveMin: 'Consecutive Breaches must be 1 or higher',
+    consecutiveMax: 'Consecutive Breaches must be 999 or less',
+    noRulesSet: 'No rules set: all breaches will trigger an alert',
+    errorLoadingData: 'Error loading data',
+    loading: '...loading',
+    saving: '....saving',
+    capDialogTitle: 'Cap Alert Rules',
+  },
+
+  // ── Generic text rules ({label} …) ────────────────────────────────────────
+  text: {
+    required: (label: string) => `${label} is required`,
+    specialCharacters: (label: string) => `${label} cannot have special characters or symbols.`,
+    minLength: (label: string, n: number) => `${label} must be at least ${n} characters`,
+    leadingSpaces: (label: string) => `${label} cannot have leading spaces.`,
+    atLeast: (label: string, n: number) => `${label} must be at least ${n}`,
+    atMost: (label: string, n: number) => `${label} must be at most ${n}`,
+    wholeNumber: (label: string) => `${label} must be a whole number`,
+  },
+
+  // ── Signal management ─────────────────────────────────────────────────────
+  signals: {
+    noLinesTitle: 'No Lines',
+    noLinesBody: 'No lines exist for this plant.',
+    configuringSignalData: 'Configuring Signal Data',
+    finalStationRequiresResult:
+      'Only stations that contain a result signal can be designated as a Final Station',
+    failedToUpdateStation: 'Failed to update Station',
+    noLeadingSpaces: 'No leading spaces allowed.',
+    associationSaved: 'Successfully Saved Association',
+    associationError: 'Error Saving Associations',
+    entityChangeSaved: 'Successfully Saved Entity Change',
+    entityChangeError: 'Error Saving Entity Change',
+    distributionSaved: 'Successfully Saved Distribution',
+    distributionError: 'Error Saving Distribution',
+    changeEntityType: 'Change Entity Type',
+    savingEntityType: 'Saving...',
+    atLeastOneMeasurement: 'At least one measurement must be selected.',
+    noMoreThanOne: (what: 'upper limit' | 'lower limit' | 'result') =>
+      `No more than 1 ${what} may be selected.`,
+    singleBoundaryRequired: 'A single boundary must be selected when the signal is Single Sided.',
+    confirmAssociations: 'I understand. Save this configuration.',
+    selectionSummary: (n: number) => `See selection summary (${n})`,
+    mixedStatusCannotBeSet: 'Mixed cannot be set',
+    notAssociable: 'Only measurement, result, lower-limit and upper-limit signals can be associated.',
+    signalNotFound: 'Signal not found',
+    stationNotFound: 'Station not found',
+  },
+
+  // ── Result classifications ────────────────────────────────────────────────
+  classifications: {
+    drawerTitle: 'Edit Result Classifications',
+    titleForSignal: (signal: string) => `Classifications for ${signal}`,
+    common: 'Common Classifications',
+    unique: 'Unique Classifications',
+    withoutUnique: 'Without Unique Classifications',
+    valueRequired: 'Value is required',
+    valueUnique: 'Value must be unique',
+    allMustBeResult: 'All selected signals must be of entity type result',
+    sameConfiguration: 'Only result signals with the same configuration can be selected to view together',
+    cannotViewMultiple: 'Cannot be Viewed for Multiple Signals',
+    noAssociationsSet: 'No Associations Set',
+    mixedAssociations: 'Mixed Associations',
+    discardTitle: 'Discard Changes',
+    continueEditing: 'Continue Editing',
+    discardChanges: 'Discard Changes',
+  },
+
+  // ── Lines ─────────────────────────────────────────────────────────────────
+  lines: {
+    unableToFind: 'Unable to find the line',
+    circularDependency:
+      'The update introduces a circular dependency, where the feeder line eventually references itself through one or more connections. Please check the feeder lines and try again.',
+    failedToActivate: 'Failed to activate line',
+    failedToDeactivate: 'Failed to deactivate line',
+    failedToUpdateOverviewAlertFilter: 'Failed to update Overview Alert Filter',
+    thresholdMin: 'Must be greater than or equal to 0',
+    thresholdMax: 'Must be less than or equal to 1000000',
+    wholeNumber: 'Must be a whole number',
+    alertWindowRange: 'Must be between 1 and 90',
+    noDataAlertLabel: 'No Data Alert (hours)',
+    alertDisplayedLabel: 'Alert Displayed (days)',
+    friendlyNameLabel: 'Friendly name',
+    noIngestion: 'No Ingestion',
+    feederLineNotFound: 'Feeder line not found',
+    feederLineSelf: 'A line cannot feed itself',
+  },
+
+  // ── Capability alerts and limits ──────────────────────────────────────────
+  capAlerts: {
+    tableNote: 'Table only shows signals with configured limits',
+    noLimitsConfigured: 'No limits configured',
+    noSignalsWithLimits: 'No signals with configured limits found',
+    filterNoResult: 'Filter returns no result',
+    errorLoadingData: 'Error Loading Data',
+    errorSavingTitle: 'Error saving configuration',
+    errorSavingBody: 'An error occurred while saving the configuration',
+  },
+  limits: {
+    mustBeNumber: (field: LimitField) => `${field} must be a number`,
+    lslLessThanUsl: 'LSL must be < USL',
+    lclLessThanUcl: 'LCL must be < UCL',
+    uclGreaterThanLcl: 'UCL must be > LCL',
+    uslGreaterThanLsl: 'USL must be > LSL',
+    singleSided: 'Single Sided',
+    saved: 'Successfully saved limits',
+    showOnlyWithLimits: 'Show only signals with limits',
+    seeModels: 'See models',
+    hideModels: 'Hide models',
+  },
+
+  // ── Microsoft Teams ───────────────────────────────────────────────────────
+  teams: {
+    urlBlank: 'URL cannot be blank',
+    saveFailed: 'Teams webhook save failed. Please check the URL',
+    configured: (line: string) => `Microsoft Teams integration for ${line} successfully configured`,
+    deleted: (line: string) => `Microsoft Teams integration for ${line} successfully deleted`,
+    deleteTitle: 'Delete Microsoft Teams Integration?',
+    deleteBody: (line: string) =>
+      `Alerts for ${line} will no longer be sent to this Microsoft Teams channel.`,
+    statusConfigured: 'Configured',
+    statusNotConfigured: 'Not Configured',
+    invalidUrl: 'URL must be a valid https address',
+  },
+
+  // ── ETQ Reliance ──────────────────────────────────────────────────────────
+  reliance: {
+    errorSaving: (line: string) => `Error saving configuration for ${line} line`,
+    deleting: 'Deleting ETQ integration...',
+    deleteConfirm: 'This will remove the ETQ integration. Do you wish to continue?',
+    noConfigurations: 'No ETQ configurations found',
+    statusActive: 'Connection Active',
+    statusFailed: 'Connection Failed',
+    statusNotConfigured: 'Not Configured',
+    hostLabel: 'Host',
+    clientIdLabel: 'Client ID',
+    clientSecretLabel: 'Client Secret',
+    tokenUrlLabel: 'Token URL',
+  },
+
+  // ── Users ─────────────────────────────────────────────────────────────────
+  users: {
+    neverLoggedIn: 'Never logged in',
+    totalUsers: 'Total users',
+    emailRequired: 'Email is required',
+    customerIdRequired: 'Customer ID is required',
+    locationPlantIdRequired: 'Location plant ID is required',
+    emailInvalid: 'Email is invalid',
+    emailExists: 'User with the email already exists',
+    errorAdding: 'Error adding user. See console for details.',
+    added: 'User added successfully',
+    roleUpdated: 'User Role Updated',
+    errorSavingLocation: 'Error Saving Location',
+    savedLocation: 'Saved Location',
+    errorDeleting: 'Error deleting user. See console for details.',
+    deleteConfirm: (email: string) => `Are you sure you want to delete ${email}?`,
+    notFound: 'User not found',
+    cannotChangeOwnRole: 'You cannot change your own role',
+  },
+
+  // ── Data sources ──────────────────────────────────────────────────────────
+  dataSources: {
+    title: 'Data Sources',
+    none: 'No data sources',
+    fetchErrorTitle: 'Fetch Sources Error',
+    fetchErrorStatus: (status: number | string) => `Status : ${status}`,
+    errorFetching: 'Error fetching datasources',
+    errorFetchingIngestor: 'Error fetching ingestor',
+    plantIdRequired: 'Plant ID is required to fetch ingestors.',
+    deleted: 'Source was deleted Successfully',
+    deleteErrorTitle: 'Error',
+    notFound: 'Data source not found',
+  },
+
+  // ── Server and session ────────────────────────────────────────────────────
+  server: {
+    unauthorized: 'Unauthorized',
+    forbidden: 'Forbidden resource',
+    notFound: 'Not found',
+    invalidCredentials: 'Invalid email or password',
+    malformedJson: 'Request body is not valid JSON',
+    payloadTooLarge: 'Request body is too large',
+    invalidRequest: 'Invalid request',
+    conflict: 'The document was changed by someone else',
+    internal: 'Internal server error',
+  },
+} as const
