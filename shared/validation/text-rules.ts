@@ -1,0 +1,40 @@
+import { TEXT_MIN_LENGTH_DEFAULT } from '../constants'
+import { Messages } from './messages'
+
+/**
+ * The generic text and number rules of the specification ('{label} is required', …). Each returns
+ * the message of the first rule broken, or undefined. Callers compose them per field.
+ */
+const M = Messages.text
+
+const ALPHANUMERIC_AND_SPACES = /^[A-Za-z0-9 ]*$/
+
+export const isBlank = (value: string | null | undefined): boolean => value == null || value.trim() === ''
+
+export const required = (label: string, value: string | null | undefined): string | undefined =>
+  isBlank(value) ? M.required(label) : undefined
+
+export const noSpecialCharacters = (label: string, value: string): string | undefined =>
+  ALPHANUMERIC_AND_SPACES.test(value) ? undefined : M.specialCharacters(label)
+
+export const minLength = (label: string, value: string, n: number = TEXT_MIN_LENGTH_DEFAULT): string | undefined =>
+  value.length >= n ? undefined : M.minLength(label, n)
+
+export const noLeadingSpaces = (label: string, value: string): string | undefined =>
+  /^\s/.test(value) ? M.leadingSpaces(label) : undefined
+
+export const atLeast = (label: string, value: number, n: number): string | undefined =>
+  value >= n ? undefined : M.atLeast(label, n)
+
+export const atMost = (label: string, value: number, n: number): string | undefined =>
+  value <= n ? undefined : M.atMost(label, n)
+
+export const wholeNumber = (label: string, value: number): string | undefined =>
+  Number.isInteger(value) ? undefined : M.wholeNumber(label)
+
+/** Digits only: what the numeric inputs of the rule and period editors accept. */
+export const isDigits = (raw: string): boolean => /^[0-9]+$/.test(raw)
+
+/** Runs rules in order and returns the first message. */
+export const firstError = (...results: ReadonlyArray<string | undefined>): string | undefined =>
+  results.find((r) => r !== undefined)
