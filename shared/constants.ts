@@ -50,6 +50,9 @@ export const PERIOD_MODES = [
 export const PERIOD_INPUT_MODES = ['TIME', 'DURATION', 'RECORDS'] as const
 export const OPERATION_COUNTS = ['ALL', 'FIRST', 'LAST'] as const
 export const PASS_FAIL_FILTERS = ['ALL', 'PASS', 'FAIL'] as const
+export const PASS_FAIL_FILTER_DEFAULT = 'ALL'
+/** Decision: how far past the server's clock a picked time may be (a device clock running fast). */
+export const CLOCK_SKEW_TOLERANCE_MS = 5 * 60_000
 export const DURATION_MIN_MS = 60_000
 export const DURATION_MAX_MS = 180_000_000
 export const DURATION_DEFAULT_MS = 3_600_000

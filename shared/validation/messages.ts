@@ -16,6 +16,10 @@ export const Messages = {
     signalSelectionField: 'Signal selection',
     requiredHint: 'Required',
     notesMaxLength: (n: number) => `Max length: ${n} characters`,
+    nameLabel: 'Monitor name',
+    frequencyLabel: 'Frequency',
+    notesLabel: 'Notes',
+    unknownAlertThreshold: (accepted: string) => `Unknown alert threshold: expected ${accepted}`,
     errorLoadingForm: 'Error loading form',
     saving: '...saving',
     loading: '...loading',
@@ -70,6 +74,8 @@ export const Messages = {
       "One or many signal(s) lack result association. This may impact the query. Click 'Configure now' to create associations",
     configureNow: 'Configure now',
     nonNegativeInteger: 'Must be a non-negative whole number',
+    invalidPeriodModes: 'Either Start or End must be a time',
+    timeZoneNote: (timeZone: string) => `Times are in ${timeZone}`,
   },
 
   // ── Alert rules ───────────────────────────────────────────────────────────
@@ -91,6 +97,11 @@ export const Messages = {
     loading: '...loading',
     saving: '....saving',
     capDialogTitle: 'Cap Alert Rules',
+    duplicateRuleType: 'Each alert rule type may appear only once',
+    runsLabel: 'Runs',
+    breachesLabel: 'Breaches',
+    consecutiveLabel: 'Consecutive Breaches',
+    timeLabel: 'Time',
   },
 
   // ── Generic text rules ({label} …) ────────────────────────────────────────
@@ -102,6 +113,8 @@ export const Messages = {
     atLeast: (label: string, n: number) => `${label} must be at least ${n}`,
     atMost: (label: string, n: number) => `${label} must be at most ${n}`,
     wholeNumber: (label: string) => `${label} must be a whole number`,
+    /** The notes wording of the spec, used for every length limit. */
+    maxLength: (n: number) => `Max length: ${n} characters`,
   },
 
   // ── Signal management ─────────────────────────────────────────────────────
@@ -193,6 +206,7 @@ export const Messages = {
     showOnlyWithLimits: 'Show only signals with limits',
     seeModels: 'See models',
     hideModels: 'Hide models',
+    modelNumberUnique: 'Model number must be unique',
   },
 
   // ── Microsoft Teams ───────────────────────────────────────────────────────
@@ -264,6 +278,8 @@ export const Messages = {
     forbidden: 'Forbidden resource',
     notFound: 'Not found',
     invalidCredentials: 'Invalid email or password',
+    emailLabel: 'Email',
+    passwordLabel: 'Password',
     malformedJson: 'Request body is not valid JSON',
     payloadTooLarge: 'Request body is too large',
     invalidRequest: 'Invalid request',

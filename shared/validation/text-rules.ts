@@ -17,8 +17,11 @@ export const required = (label: string, value: string | null | undefined): strin
 export const noSpecialCharacters = (label: string, value: string): string | undefined =>
   ALPHANUMERIC_AND_SPACES.test(value) ? undefined : M.specialCharacters(label)
 
-export const minLength = (label: string, value: string, n: number = TEXT_MIN_LENGTH_DEFAULT): string | undefined =>
-  value.length >= n ? undefined : M.minLength(label, n)
+export const minLength = (
+  label: string,
+  value: string,
+  n: number = TEXT_MIN_LENGTH_DEFAULT,
+): string | undefined => (value.length >= n ? undefined : M.minLength(label, n))
 
 export const noLeadingSpaces = (label: string, value: string): string | undefined =>
   /^\s/.test(value) ? M.leadingSpaces(label) : undefined

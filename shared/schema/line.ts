@@ -1,0 +1,58 @@
+import { Schema } from 'effect'
+import {
+  validateAlertViewingWindowDays,
+  validateIngestionThresholdHours,
+  validateLineFriendlyName,
+} from '../validation/line-rules'
+import { UtcIsoString } from './plant'
+
+/**
+ * A production line with its alert settings, feeder lines and exclusions. The numeric fields carry
+ * the inline-cell rules (LINE-04), so a rejected replicated edit shows the grid's own message.
+ * Feeder cycles need every line and are decided by the server (findFeederCycle).
+ */
+
+const fromRule = <T>(rule: (value: T) => string | undefined) => Schema.makeFilter<T>((v) => rule(v) ?? true)
+
+export const IngestionThresholdHours = Schema.Number.check(fromRule(validateIngestionThresholdHours))
+export const AlertViewingWindowDays = Schema.Number.check(fromRule(validateAlertViewingWindowDays))
+/** null when the line has no friendly name. */
+export const LineFriendlyName = Schema.NullOr(Schema.String.check(fromRule(validateLineFriendlyName)))
+
+const LineIds = Schema.Array(Schema.NonEmptyString)
+
+export const Line = Schema.Struct({
+  id: Schema.NonEmptyString,
+  name: Schema.String,
+  displayName: Schema.String,
+  friendlyName: LineFriendlyName,
+  active: Schema.Boolean,
+  isNewLine: Schema.Boolean,
+  /** null until the line has ingested data. */
+  lastIngestedTime: Schema.NullOr(UtcIsoString),
+  ingestionThresholdHours: IngestionThresholdHours,
+  alertViewingWindowDays: AlertViewingWindowDays,
+  /** Lines that feed this one. */
+  feederLineIds: LineIds,
+  excludedPartIds: Schema.Array(Schema.String),
+  excludedModelNumbers: Schema.Array(Schema.String),
+  /** Server-computed (GET /api/plant/get-active-monitor-count); clients never write it. */
+  activeMonitorsCount: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+})
+export type Line = typeof Line.Type
+
+/** PATCH /api/lines/{lineId}: any subset; friendlyName null clears it. */
+export const LinePatch = Schema.Struct({
+  active: Schema.optionalKey(Schema.Boolean),
+  friendlyName: Schema.optionalKey(LineFriendlyName),
+  ingestionThresholdHours: Schema.optionalKey(IngestionThresholdHours),
+  alertViewingWindowDays: Schema.optionalKey(AlertViewingWindowDays),
+  feederLineIds: Schema.optionalKey(LineIds),
+  excludedPartIds: Schema.optionalKey(Schema.Array(Schema.String)),
+  excludedModelNumbers: Schema.optionalKey(Schema.Array(Schema.String)),
+})
+export type LinePatch = typeof LinePatch.Type
+
+/** PUT /api/notifications/notifications/lines/{lineId}/alert-viewing-window body. */
+export const AlertViewingWindowUpdate = Schema.Struct({ alertViewingWindowDays: AlertViewingWindowDays })
+export type AlertViewingWindowUpdate = typeof AlertViewingWindowUpdate.Type

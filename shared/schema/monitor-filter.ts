@@ -1,0 +1,67 @@
+import { Schema } from 'effect'
+import {
+  ALERT_THRESHOLDS,
+  DEFAULT_ALERT_THRESHOLD,
+  EVALUATION_RATIO_DEFAULT,
+  PASS_FAIL_FILTERS,
+  PASS_FAIL_FILTER_DEFAULT,
+  SAMPLE_SIZE_DEFAULT,
+} from '../constants'
+
+/** Breach threshold as the client shows it (Low / Medium / High toggle); the server's number is in task.ts. */
+export const AlertThreshold = Schema.Literals(ALERT_THRESHOLDS)
+export type AlertThreshold = typeof AlertThreshold.Type
+
+export const PassFailFilter = Schema.Literals(PASS_FAIL_FILTERS)
+export type PassFailFilter = typeof PassFailFilter.Type
+
+/** A part attribute chosen in the filter form, client (camelCase) shape; the wire shape is in task.ts. */
+export const PartAttribute = Schema.Struct({
+  attributeUuid: Schema.String,
+  selectedAttributeValues: Schema.Array(Schema.String),
+})
+export type PartAttribute = typeof PartAttribute.Type
+
+/**
+ * What a monitor watches and how it is trained (monitors §3). Ids are plain strings, not non-empty
+ * ones: a monitor being created has no line until the user picks one, and its draft must still be
+ * storable locally. Bounds (selection sizes, split) are rules in validation/, not shape.
+ */
+export const MonitorFilter = Schema.Struct({
+  cust_uuid: Schema.String,
+  plant_uuid: Schema.String,
+  line_uuid: Schema.String,
+  signal_uuids: Schema.Array(Schema.String),
+  signal_group_uuids: Schema.Array(Schema.String),
+  part_groups: Schema.Array(Schema.String),
+  part_numbers: Schema.Array(Schema.String),
+  part_attributes: Schema.Array(PartAttribute),
+  pass_fail_filter: PassFailFilter,
+  evaluation_ratio: Schema.Finite,
+  sample_size: Schema.Int,
+  alert_threshold: AlertThreshold,
+})
+export type MonitorFilter = typeof MonitorFilter.Type
+
+/** Where a new monitor lives; the line may still be unknown ('') when the form opens. */
+export interface MonitorScope {
+  readonly cust_uuid: string
+  readonly plant_uuid: string
+  readonly line_uuid?: string
+}
+
+/** The filter of a new monitor: nothing selected, spec defaults for split, size and threshold. */
+export const newMonitorFilter = (scope: MonitorScope): MonitorFilter => ({
+  cust_uuid: scope.cust_uuid,
+  plant_uuid: scope.plant_uuid,
+  line_uuid: scope.line_uuid ?? '',
+  signal_uuids: [],
+  signal_group_uuids: [],
+  part_groups: [],
+  part_numbers: [],
+  part_attributes: [],
+  pass_fail_filter: PASS_FAIL_FILTER_DEFAULT,
+  evaluation_ratio: EVALUATION_RATIO_DEFAULT,
+  sample_size: SAMPLE_SIZE_DEFAULT,
+  alert_threshold: DEFAULT_ALERT_THRESHOLD,
+})

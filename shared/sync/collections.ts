@@ -1,0 +1,44 @@
+/**
+ * The replicated collections (ARCHITECTURE.md: at most 12, so RxDB's free edition keeps one slot free
+ * for a migration). Their names appear in /sync/:collection/… URLs.
+ */
+export const COLLECTIONS = [
+  'plants',
+  'lines',
+  'stations',
+  'signals',
+  'signalGroups',
+  'monitors',
+  'monitorRules',
+  'signalLimits',
+  'teamsWebhooks',
+  'relianceConfigs',
+  'users',
+  'dataSources',
+] as const
+export type CollectionName = (typeof COLLECTIONS)[number]
+
+/** Only administrators pull, push or stream these. */
+export const ADMIN_ONLY_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['users', 'dataSources'])
+
+/** The field of each document that holds its id (the spec's own names where it has them). */
+export const PRIMARY_KEYS = {
+  plants: 'id',
+  lines: 'id',
+  stations: 'id',
+  signals: 'id',
+  signalGroups: 'signalGroupUuid',
+  monitors: 'monitor_uuid',
+  monitorRules: 'monitorId',
+  signalLimits: 'signalUUID',
+  teamsWebhooks: 'id',
+  relianceConfigs: 'id',
+  users: 'id',
+  dataSources: 'id',
+} as const satisfies Record<CollectionName, string>
+
+export const isCollectionName = (name: string): name is CollectionName =>
+  (COLLECTIONS as ReadonlyArray<string>).includes(name)
+
+export const canAccessCollection = (collection: CollectionName, role: 'user' | 'administrator'): boolean =>
+  role === 'administrator' || !ADMIN_ONLY_COLLECTIONS.has(collection)

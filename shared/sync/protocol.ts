@@ -1,0 +1,85 @@
+import { Schema } from 'effect'
+import { MAX_PULL_BATCH } from '../constants'
+
+/**
+ * Wire shapes of the replication endpoints (RxDB replicateRxCollection on the client).
+ * Every replicated document carries the server-owned fields below in addition to its entity fields.
+ */
+export const SERVER_FIELDS = ['updatedAt', 'revision', '_deleted'] as const
+
+export const ServerMeta = Schema.Struct({
+  /** Server clock, UTC ISO. */
+  updatedAt: Schema.String,
+  /** Bumped by the server on every write; 0 for a document the server has never stored. */
+  revision: Schema.Int,
+  _deleted: Schema.Boolean,
+})
+export type ServerMeta = typeof ServerMeta.Type
+
+/** Opaque to the client: it sends back what it was given. */
+export const Checkpoint = Schema.Struct({ seq: Schema.Int })
+export type Checkpoint = typeof Checkpoint.Type
+
+export const PullRequest = Schema.Struct({
+  checkpoint: Schema.NullOr(Checkpoint),
+  batchSize: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_PULL_BATCH })),
+})
+export type PullRequest = typeof PullRequest.Type
+
+export const ReplicatedDocument = Schema.Record(Schema.String, Schema.Unknown)
+export type ReplicatedDocument = typeof ReplicatedDocument.Type
+
+export const PullResponse = Schema.Struct({
+  documents: Schema.Array(ReplicatedDocument),
+  checkpoint: Schema.NullOr(Checkpoint),
+})
+export type PullResponse = typeof PullResponse.Type
+
+export const PushRow = Schema.Struct({
+  assumedMasterState: Schema.NullOr(ReplicatedDocument),
+  newDocumentState: ReplicatedDocument,
+})
+export type PushRow = typeof PushRow.Type
+
+/** RxDB sends at most its push batch size; more is refused with 413. */
+export const MAX_PUSH_ROWS = 500
+export const PushRequest = Schema.Array(PushRow).check(Schema.isMaxLength(MAX_PUSH_ROWS))
+export type PushRequest = typeof PushRequest.Type
+
+export const REJECTION_CODES = [
+  'DUPLICATE_MONITOR',
+  'CIRCULAR_FEEDER',
+  'VALIDATION',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+] as const
+export type RejectionCode = (typeof REJECTION_CODES)[number]
+
+/** Why the server did not apply a pushed change; `message` is the spec's message for it. */
+export const Rejection = Schema.Struct({
+  code: Schema.Literals(REJECTION_CODES),
+  status: Schema.Int,
+  message: Schema.String,
+  /** e.g. the existing monitor's uuid and name for a duplicate. */
+  details: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
+})
+export type Rejection = typeof Rejection.Type
+
+/**
+ * The push answer: the master state of every row that was not applied (RxDB requires an array).
+ * A rejected row's master carries `_rejection`; a rejected insert has no master, so the server
+ * answers a deleted stub with the id, which removes the attempt from the local view while the
+ * client keeps the attempt in its sync-issues list.
+ */
+export type PushResponse = ReadonlyArray<ReplicatedDocument & { readonly _rejection?: Rejection }>
+
+export const StreamEvent = Schema.Struct({
+  collection: Schema.String,
+  documents: Schema.Array(ReplicatedDocument),
+  checkpoint: Checkpoint,
+})
+export type StreamEvent = typeof StreamEvent.Type
+
+/** Sent on the stream after (re)connection: the client runs a pull to catch up. */
+export const RESYNC = 'RESYNC'
