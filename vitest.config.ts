@@ -10,6 +10,7 @@ export default defineConfig({
       'tests/unit/**/*.test.ts',
       'tests/integration/**/*.test.ts',
     ],
+    globalSetup: ['tests/integration/support/postgres-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

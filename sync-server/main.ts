@@ -1,17 +1,35 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
+import { readConfig } from './config'
+import { startServices } from './server'
 
-const port = Number(process.env.PORT ?? 8787)
-const hostname = process.env.HOST ?? '127.0.0.1'
+const config = readConfig()
+const { services, close } = await startServices(config)
+const app = createApp({ services, distDir: config.distDir })
 
-const app = createApp({ distDir: './dist' })
-const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-  console.log(`Quality Monitoring is serving on http://${hostname}:${info.port}`)
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`Quality Monitoring is serving on http://${config.host}:${info.port}`)
+  console.log(`Demo sign-in: ${config.demo.adminEmail} / ${config.demo.adminPassword} (administrator)`)
 })
 
-function shutdown(signal: string) {
-  console.log(`${signal}: closing`)
-  server.close(() => process.exit(0))
+// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+// Every acknowledged write was committed in its own transaction, so even a SIGKILL loses none.
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  console.log(`${signal}: finishing in-flight requests`)
+  const force = setTimeout(() => process.exit(1), 10_000)
+  force.unref()
+  server.close(() => {
+    void close().then(() => process.exit(0))
+  })
+  // Open SSE streams would hold the server open forever: end idle and streaming sockets.
+  ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+  setTimeout(
+    () => (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.(),
+    2000,
+  ).unref()
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'))
-process.on('SIGINT', () => shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

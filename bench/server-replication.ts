@@ -1,0 +1,204 @@
+import { serve } from '@hono/node-server'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
+import { createApp } from '../sync-server/app'
+import { DEFAULT_DEMO } from '../sync-server/config'
+import { createLocalChangeBus } from '../sync-server/replication/change-bus'
+import { ensureDemoPlant } from '../sync-server/seed/demo-plant'
+import { openDatabase } from '../sync-server/store/database'
+import { pullDocuments, writeDocument, writeTransaction, getDocument } from '../sync-server/store/documents'
+import type { Services } from '../sync-server/domain/services'
+import { systemClock } from '../shared/time/clock'
+import { ms, percentile, perSecond, ratio, table, timed } from './stats'
+
+/**
+ * Server replication figures on a 100,000-signal plant (PGlite, one process, real HTTP on loopback):
+ * pull and push throughput and push→stream latency, each beside the raw database time for the same rows.
+ */
+export async function benchServerReplication(signals = 100_000): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'qm-bench-'))
+  const database = await openDatabase({ kind: 'pglite', dataDir: dir })
+  const services: Services = { db: database.db, changes: createLocalChangeBus(), clock: systemClock }
+  const seeded = await timed(() => ensureDemoPlant(services, DEFAULT_DEMO, { signals }))
+  const app = createApp({ services })
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise((r) => server.once('listening', r))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const post = (path: string, cookie: string, body: unknown) =>
+    fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'accept-encoding': 'gzip' },
+      body: JSON.stringify(body),
+    })
+  const signIn = async (email: string, password: string) => {
+    const res = await post('/api/session', '', { email, password })
+    return (res.headers.get('set-cookie') ?? '').split(';')[0]!
+  }
+  const admin = await signIn(DEFAULT_DEMO.adminEmail, DEFAULT_DEMO.adminPassword)
+  const operator = await signIn(DEFAULT_DEMO.userEmail, DEFAULT_DEMO.userPassword)
+
+  try {
+    // ── Pull: every signal, 1,000 per page, through HTTP + JSON + gzip, vs the same keyset queries.
+    type Page = {
+      documents: Array<Record<string, unknown> & { revision: number }>
+      checkpoint: { seq: number } | null
+    }
+    let pulled: Page['documents'] = []
+    let jsonBytes = 0
+    const http = await timed(async () => {
+      let checkpoint: Page['checkpoint'] = null
+      for (;;) {
+        const res = await post('/sync/signals/pull', admin, { checkpoint, batchSize: 1000 })
+        const text = await res.text()
+        jsonBytes += text.length
+        const page = JSON.parse(text) as Page
+        if (page.documents.length === 0) break
+        pulled = pulled.concat(page.documents)
+        checkpoint = page.checkpoint
+      }
+    })
+    const raw = await timed(async () => {
+      let after = 0
+      for (;;) {
+        const docs = await pullDocuments(database.db, 'cust-demo', 'signals', 'plant-demo', after, 1000)
+        if (docs.length === 0) break
+        after = docs[docs.length - 1]!.seq
+      }
+    })
+    const gzBytes =
+      gzipSync(JSON.stringify({ documents: pulled.slice(0, 1000) })).length * (pulled.length / 1000)
+
+    // ── Push: 2,000 signal edits in batches of 100 vs the same writes straight into the database.
+    const edits = pulled.filter((d) => d.entityType === 'MEASUREMENT').slice(0, 4000)
+    const pushSet = edits.slice(0, 2000)
+    const pushTime = await timed(async () => {
+      for (let i = 0; i < pushSet.length; i += 100) {
+        const rows = pushSet
+          .slice(i, i + 100)
+          .map((d) => ({
+            assumedMasterState: d,
+            newDocumentState: { ...d, qualityCharacteristic: 'Significant' },
+          }))
+        const res = await post('/sync/signals/push', admin, rows)
+        const answer = (await res.json()) as unknown[]
+        if (answer.length !== 0) throw new Error(`push answered ${answer.length} conflicts`)
+      }
+    })
+    const rawSet = edits.slice(2000, 4000)
+    const rawPush = await timed(async () => {
+      for (const d of rawSet) {
+        await writeTransaction(database.db, 'cust-demo', async (tx) => {
+          const prev = await getDocument(tx, 'cust-demo', 'signals', String(d.id))
+          await writeDocument(tx, {
+            customerId: 'cust-demo',
+            collection: 'signals',
+            id: String(d.id),
+            plantId: 'plant-demo',
+            data: { ...prev!.data, qualityCharacteristic: 'High impact' },
+          })
+        })
+      }
+    })
+
+    // ── Latency: a one-row push by the administrator until the operator's stream delivers it.
+    const stream = await fetch(base + '/sync/stream', { headers: { cookie: operator } })
+    const reader = stream.body!.getReader()
+    const decoder = new TextDecoder()
+    let buffer = ''
+    const nextEvent = async () => {
+      for (;;) {
+        const cut = buffer.indexOf('\n\n')
+        if (cut >= 0) {
+          const block = buffer.slice(0, cut)
+          buffer = buffer.slice(cut + 2)
+          if (block.startsWith('data:')) return block.slice(5).trim()
+          continue
+        }
+        const { value, done } = await reader.read()
+        if (done) throw new Error('stream closed')
+        buffer += decoder.decode(value, { stream: true })
+      }
+    }
+    await nextEvent() // RESYNC
+    const latencies: number[] = []
+    const rawLatencies: number[] = []
+    const target = edits.slice(4000 - 200, 4000)
+    for (const [i, d] of target.entries()) {
+      const current = (await getDocument(database.db, 'cust-demo', 'signals', String(d.id)))!
+      const master = {
+        ...current.data,
+        id: d.id,
+        revision: current.revision,
+        updatedAt: current.updatedAt,
+        _deleted: false,
+      }
+      const start = performance.now()
+      await post('/sync/signals/push', admin, [
+        { assumedMasterState: master, newDocumentState: { ...master, friendlyName: `Bench ${i}` } },
+      ])
+      await nextEvent()
+      latencies.push(performance.now() - start)
+      const r = await timed(() =>
+        writeTransaction(database.db, 'cust-demo', (tx) =>
+          writeDocument(tx, {
+            customerId: 'cust-demo',
+            collection: 'signals',
+            id: String(d.id),
+            plantId: 'plant-demo',
+            data: { ...current.data, friendlyName: `Raw ${i}` },
+          }),
+        ),
+      )
+      // The raw write bypasses the change bus: no stream event to wait for.
+      rawLatencies.push(r.ms)
+    }
+    await reader.cancel()
+
+    console.log(
+      `\nServer replication — ${pulled.length.toLocaleString('en-US')} signals, PGlite, seeded in ${(seeded.ms / 1000).toFixed(1)} s`,
+    )
+    console.log(
+      table([
+        ['measure', 'through the server', 'raw database', 'overhead'],
+        [
+          'pull throughput (batch 1,000)',
+          `${perSecond(pulled.length, http.ms)} (${ms(http.ms)})`,
+          `${perSecond(pulled.length, raw.ms)} (${ms(raw.ms)})`,
+          ratio(http.ms, raw.ms),
+        ],
+        [
+          'pull bytes (JSON / gzip est.)',
+          `${(jsonBytes / 1e6).toFixed(1)} MB / ${(gzBytes / 1e6).toFixed(1)} MB`,
+          '',
+          '',
+        ],
+        [
+          'push throughput (batch 100)',
+          `${perSecond(pushSet.length, pushTime.ms)} (${ms(pushTime.ms)})`,
+          `${perSecond(rawSet.length, rawPush.ms)} (${ms(rawPush.ms)})`,
+          ratio(pushTime.ms, rawPush.ms),
+        ],
+        [
+          'push → stream event p50',
+          ms(percentile(latencies, 50)),
+          ms(percentile(rawLatencies, 50)),
+          ratio(percentile(latencies, 50), percentile(rawLatencies, 50)),
+        ],
+        [
+          'push → stream event p99',
+          ms(percentile(latencies, 99)),
+          ms(percentile(rawLatencies, 99)),
+          ratio(percentile(latencies, 99), percentile(rawLatencies, 99)),
+        ],
+      ]),
+    )
+  } finally {
+    server.close()
+    await services.changes.close()
+    await database.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

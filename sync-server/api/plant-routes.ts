@@ -1,0 +1,45 @@
+import { Hono } from 'hono'
+import type { DataSource } from '../../shared/schema/data-source'
+import { Messages } from '../../shared/validation/messages'
+import { requireAdmin } from '../auth/middleware'
+import { applyChange } from '../domain/apply-change'
+import { notFound } from '../domain/domain-error'
+import { assertOwnPlant, sessionPlant } from '../domain/integration-scope'
+import type { AppEnv } from '../http/app-env'
+import { getDocument, listDocuments } from '../store/documents'
+
+/** The plant's ingestor and its data sources (DS-01/03, monitors spec §7). */
+export function plantRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+
+  // Decision: any signed-in user of the plant may read its ingestor id (it is in the replicated plant too).
+  app.get('/plants/:plantId/ingestor', async (c) => {
+    const { session, services } = c.var
+    assertOwnPlant(session, c.req.param('plantId'))
+    const plant = await sessionPlant(services.db, session)
+    if (!plant?.ingestorId) throw notFound(Messages.server.notFound)
+    return c.json({ id: plant.ingestorId })
+  })
+
+  app.get('/plants/:plantId/data-sources', requireAdmin, async (c) => {
+    const { session, services } = c.var
+    assertOwnPlant(session, c.req.param('plantId'))
+    const docs = await listDocuments<DataSource>(services.db, session.customerId, 'dataSources', {
+      plantId: session.plantId,
+    })
+    const sources = docs.map((d) => ({ ...d.data, id: d.id }))
+    // DS-01: cards sorted by name (id breaks ties so the order is stable).
+    sources.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    return c.json(sources)
+  })
+
+  app.delete('/data-sources/:id', requireAdmin, async (c) => {
+    const { session, services } = c.var
+    const doc = await getDocument(services.db, session.customerId, 'dataSources', c.req.param('id'))
+    if (!doc || doc.deleted || doc.plantId !== session.plantId) throw notFound(Messages.dataSources.notFound)
+    await applyChange(services, session, 'dataSources', doc.id, undefined)
+    return c.body(null, 204)
+  })
+
+  return app
+}

@@ -1,0 +1,75 @@
+import { Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { SignInInput } from '../../shared/schema/user'
+import { Messages } from '../../shared/validation/messages'
+import { requireSession } from '../auth/middleware'
+import { verifyPassword } from '../auth/password'
+import {
+  createSession,
+  deleteSession,
+  SESSION_COOKIE,
+  SESSION_DAYS,
+  sessionForUser,
+  type Session,
+} from '../auth/session'
+import { DomainError } from '../domain/domain-error'
+import { markLastLogin } from '../domain/users'
+import type { AppEnv } from '../http/app-env'
+import { readBody } from '../http/body'
+
+/** POST /api/session (sign in), GET (who am I), DELETE (sign out); and the role check. */
+export function sessionRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+
+  app.post('/session', async (c) => {
+    const { email, password } = await readBody(c, SignInInput)
+    const db = c.var.services.db
+    const cred = await db
+      .selectFrom('credentials')
+      .selectAll()
+      .where('email', '=', email.trim().toLowerCase())
+      .executeTakeFirst()
+    const ok = cred ? await verifyPassword(password, cred.password_hash) : false
+    const session = ok && cred ? await sessionForUser(db, cred.customer_id, cred.user_id) : undefined
+    if (!cred || !session) throw new DomainError(401, 'UNAUTHORIZED', Messages.server.invalidCredentials)
+    const token = await createSession(db, cred.user_id, cred.customer_id)
+    await markLastLogin(c.var.services, session)
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      secure: new URL(c.req.url).protocol === 'https:',
+      maxAge: SESSION_DAYS * 86_400,
+    })
+    return c.json(sessionUser(session))
+  })
+
+  app.get('/session', requireSession, (c) => c.json(sessionUser(c.var.session)))
+
+  app.delete('/session', async (c) => {
+    const token = getCookie(c, SESSION_COOKIE)
+    if (token) await deleteSession(c.var.services.db, token)
+    deleteCookie(c, SESSION_COOKIE, { path: '/' })
+    return c.body(null, 204)
+  })
+
+  app.get('/check-current-user-roles', requireSession, (c) =>
+    c.json({ isAdministrator: c.var.session.role === 'administrator' }),
+  )
+
+  return app
+}
+
+export function sessionUser(s: Session) {
+  return {
+    id: s.userId,
+    email: s.email,
+    role: s.role,
+    customerId: s.customerId,
+    plantId: s.plantId,
+    locationConfig: {
+      locationName: s.locationConfig.locationName,
+      locationPlantId: s.locationConfig.locationPlantId,
+    },
+  }
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import {
+  AddUserWithCustomerInput,
+  UpdateUserRoleInput,
+  UserLocationConfig,
+  type Role,
+  type User,
+} from '../../shared/schema/user'
+import { CheckUsersRolesInput, DeleteUserInput } from '../../shared/schema/user-admin'
+import { Messages } from '../../shared/validation/messages'
+import { assertAdmin, requireAdmin } from '../auth/middleware'
+import type { Session } from '../auth/session'
+import { applyChange } from '../domain/apply-change'
+import { badRequest, notFound } from '../domain/domain-error'
+import { isRecord, storedOf } from '../domain/integration-scope'
+import type { Services } from '../domain/services'
+import type { AppEnv } from '../http/app-env'
+import { decodeInput, readBody, readJson } from '../http/body'
+import { getDocument, listDocuments, type StoredDocument } from '../store/documents'
+
+/**
+ * User administration (USER-01..05, settings spec §7). Decision: every call here is for
+ * administrators only, like the Users page and the users collection (403 'Forbidden resource').
+ * A customerId that is not the caller's answers 404, as any other tenant's id does.
+ */
+export function userRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+
+  app.get('/customer-users-for-user', requireAdmin, async (c) => {
+    const { session, services } = c.var
+    const docs = await listDocuments<User>(services.db, session.customerId, 'users')
+    const users = docs.map(userAnswer).sort((a, b) => a.email.localeCompare(b.email))
+    return c.json(users)
+  })
+
+  app.post('/add-user', requireAdmin, (c) => addUser(c, c.req.query('customerId') ?? ''))
+  app.post('/administration/customers/:customerId/user', requireAdmin, (c) =>
+    addUser(c, c.req.param('customerId')),
+  )
+
+  // POST adds the role, PUT removes it. Decision: 'user' is the base role every user holds, so
+  // adding it changes nothing and removing it is ignored; removing 'administrator' leaves 'user'.
+  app.on(['POST', 'PUT'], '/update-user-roles', requireAdmin, async (c) => {
+    const { session, services } = c.var
+    const input = await readBody(c, UpdateUserRoleInput)
+    const user = await userOfCustomer(services, session, input.customerId, input.userId)
+    const role: Role =
+      input.role !== 'administrator' ? user.data.role : c.req.method === 'POST' ? 'administrator' : 'user'
+    const saved = storedOf(await applyChange(services, session, 'users', user.id, { ...user.data, role }))
+    return c.json(userAnswer(saved as StoredDocument<User>))
+  })
+
+  // USER-05: the location select saves at once; both null is unassigned.
+  app.patch('/users/:userId', requireAdmin, async (c) => {
+    const { session, services } = c.var
+    const user = await userOfCustomer(services, session, session.customerId, c.req.param('userId'))
+    const locationConfig = await readBody(c, UserLocationConfig)
+    const saved = storedOf(
+      await applyChange(services, session, 'users', user.id, { ...user.data, locationConfig }),
+    )
+    return c.json(userAnswer(saved as StoredDocument<User>))
+  })
+
+  // USER-04: the delete flow (the rules need the user-deletion flag and refuse deleting yourself).
+  app.post('/users', requireAdmin, async (c) => {
+    const { session, services } = c.var
+    const input = await readBody(c, DeleteUserInput)
+    const user = await userOfCustomer(services, session, input.customerId, input.userId)
+    await applyChange(services, session, 'users', user.id, undefined)
+    return c.body(null, 204)
+  })
+
+  // Unknown ids (or another customer's) simply do not hold the role.
+  app.post('/check-users-roles', requireAdmin, async (c) => {
+    const { session, services } = c.var
+    const { userIds, role } = await readBody(c, CheckUsersRolesInput)
+    const docs = await listDocuments<User>(services.db, session.customerId, 'users')
+    const roles = new Map(docs.map((d) => [d.id, d.data.role]))
+    return c.json(
+      userIds.map((userId) => {
+        const held = roles.get(userId)
+        return { userId, hasRole: held !== undefined && (role === 'user' || held === role) }
+      }),
+    )
+  })
+
+  return app
+}
+
+/** USER-02: both add-user calls. Missing fields count as blank so they get the form's messages. */
+async function addUser(c: Context<AppEnv>, customerId: string) {
+  const { session, services } = c.var
+  assertAdmin(session)
+  const body = await readJson(c)
+  if (!isRecord(body)) throw badRequest(Messages.server.invalidRequest)
+  const input = decodeInput(AddUserWithCustomerInput, {
+    email: body.email ?? '',
+    locationPlantId: body.locationPlantId ?? '',
+    locationName: body.locationName ?? null,
+    customerId,
+  })
+  if (input.customerId !== session.customerId) throw notFound(Messages.server.notFound)
+  const id = randomUUID()
+  const next: User = {
+    id,
+    email: input.email,
+    lastLogin: null,
+    role: 'user',
+    locationConfig: { locationName: input.locationName, locationPlantId: input.locationPlantId },
+    customerId: session.customerId,
+  }
+  const saved = storedOf(await applyChange(services, session, 'users', id, next))
+  return c.json(userAnswer(saved as StoredDocument<User>), 201)
+}
+
+async function userOfCustomer(
+  services: Services,
+  session: Session,
+  customerId: string,
+  userId: string,
+): Promise<StoredDocument<User>> {
+  if (customerId !== session.customerId) throw notFound(Messages.server.notFound)
+  const user = await getDocument<User>(services.db, session.customerId, 'users', userId)
+  if (!user || user.deleted) throw notFound(Messages.users.notFound)
+  return user
+}
+
+/** The user with the location also flattened, as the users grid reads it. */
+function userAnswer(doc: StoredDocument<User>) {
+  const { email, lastLogin, role, locationConfig, customerId } = doc.data
+  return {
+    id: doc.id,
+    email,
+    lastLogin,
+    role,
+    customerId,
+    locationConfig,
+    locationName: locationConfig.locationName,
+    locationPlantId: locationConfig.locationPlantId,
+  }
+}

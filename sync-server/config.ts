@@ -1,0 +1,42 @@
+/** Server settings from the environment, with the embedded defaults `npm start` uses. */
+export interface ServerConfig {
+  readonly port: number
+  readonly host: string
+  readonly dataDir: string
+  readonly databaseUrl: string | undefined
+  readonly distDir: string
+  readonly demo: DemoCredentials
+}
+
+export interface DemoCredentials {
+  readonly adminEmail: string
+  readonly adminPassword: string
+  readonly userEmail: string
+  readonly userPassword: string
+}
+
+export const DEFAULT_DEMO: DemoCredentials = {
+  adminEmail: 'admin@demo.plant',
+  adminPassword: 'demo-admin-1',
+  userEmail: 'operator@demo.plant',
+  userPassword: 'demo-user-1',
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8787)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`)
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    distDir: env.DIST_DIR ?? './dist',
+    demo: {
+      adminEmail: env.DEMO_ADMIN_EMAIL ?? DEFAULT_DEMO.adminEmail,
+      adminPassword: env.DEMO_ADMIN_PASSWORD ?? DEFAULT_DEMO.adminPassword,
+      userEmail: env.DEMO_USER_EMAIL ?? DEFAULT_DEMO.userEmail,
+      userPassword: env.DEMO_USER_PASSWORD ?? DEFAULT_DEMO.userPassword,
+    },
+  }
+}

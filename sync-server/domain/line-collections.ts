@@ -1,0 +1,5 @@
+/** The rules of the line-management and signal-management collections (registry.ts reads these). */
+export { lineRules } from './line-collection'
+export { stationRules } from './line-stations'
+export { signalRules } from './signal-collection'
+export { signalLimitRules } from './signal-limit-collection'

@@ -1,0 +1,41 @@
+import type { CollectionName } from '../../shared/sync/collections'
+import { noFeatureFlags, type FeatureFlags, type Plant } from '../../shared/schema/plant'
+import type { Session } from '../auth/session'
+import { CUSTOMER_WIDE, getDocument, type Executor, type StoredDocument } from '../store/documents'
+import { forbidden } from './domain-error'
+import { Messages } from '../../shared/validation/messages'
+
+/**
+ * Small helpers the line, station, signal and limit rules share: what a session may see, the
+ * plant's feature flags, and the "edit only, never create or delete" rule of ingested entities.
+ */
+
+/** The document when it exists, is live and belongs to the session's plant (or the whole customer). */
+export async function findVisible<T>(
+  ex: Executor,
+  session: Session,
+  collection: CollectionName,
+  id: string,
+): Promise<StoredDocument<T> | undefined> {
+  const doc = await getDocument<T>(ex, session.customerId, collection, id)
+  if (!doc || doc.deleted) return undefined
+  return doc.plantId === session.plantId || doc.plantId === CUSTOMER_WIDE ? doc : undefined
+}
+
+/** The session plant's flags; a plant without a document has every flag off. */
+export async function plantFeatureFlags(ex: Executor, session: Session): Promise<FeatureFlags> {
+  const plant = await findVisible<Plant>(ex, session, 'plants', session.plantId)
+  return { ...noFeatureFlags(), ...(plant?.data.featureFlags ?? {}) }
+}
+
+/**
+ * Lines, stations and signals come from ingestion: clients edit them but never create or delete
+ * them. Returns the stored version a change edits.
+ */
+export function requireExisting<T>(change: {
+  readonly previous: StoredDocument<T> | undefined
+  readonly next: unknown
+}): StoredDocument<T> {
+  if (!change.previous || change.next === undefined) throw forbidden(Messages.server.forbidden)
+  return change.previous
+}

@@ -1,0 +1,39 @@
+import type { Context } from 'hono'
+import { Result, type Schema } from 'effect'
+import { decodeWithErrors } from '../../shared/validation/decode'
+import { Messages } from '../../shared/validation/messages'
+import { DomainError, badRequest } from '../domain/domain-error'
+import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants'
+
+/**
+ * Reads and decodes a JSON body with a shared schema. Malformed JSON and schema failures answer 400
+ * with the first rule message (all of them under `issues`); oversized bodies answer 413.
+ */
+export async function readBody<S extends Schema.Decoder<unknown>>(c: Context, schema: S): Promise<S['Type']> {
+  return decodeInput(schema, await readJson(c))
+}
+
+export async function readJson(c: Context): Promise<unknown> {
+  const declared = Number(c.req.header('content-length') ?? 0)
+  if (declared > MAX_REQUEST_BODY_BYTES)
+    throw new DomainError(413, 'PAYLOAD_TOO_LARGE', Messages.server.payloadTooLarge)
+  const text = await c.req.text()
+  if (Buffer.byteLength(text) > MAX_REQUEST_BODY_BYTES) {
+    throw new DomainError(413, 'PAYLOAD_TOO_LARGE', Messages.server.payloadTooLarge)
+  }
+  if (text.trim() === '') throw new DomainError(400, 'BAD_REQUEST', Messages.server.malformedJson)
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new DomainError(400, 'BAD_REQUEST', Messages.server.malformedJson)
+  }
+}
+
+export function decodeInput<S extends Schema.Decoder<unknown>>(schema: S, input: unknown): S['Type'] {
+  const result = decodeWithErrors(schema, input)
+  if (Result.isSuccess(result)) return result.success
+  const first = result.failure[0]
+  throw badRequest(first?.message ?? Messages.server.invalidRequest, {
+    issues: result.failure.map((e) => ({ path: e.path, message: e.message })),
+  })
+}

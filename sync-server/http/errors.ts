@@ -1,0 +1,26 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { Messages } from '../../shared/validation/messages'
+import { DomainError } from '../domain/domain-error'
+
+/** The error body of every failed call: `{error: {code, message}}` (plus details where useful). */
+export function errorBody(code: string, message: string, details?: Readonly<Record<string, unknown>>) {
+  return { error: details ? { code, message, ...details } : { code, message } }
+}
+
+/**
+ * Turns anything thrown by a handler into the right answer. Client input can only produce
+ * 4xx answers; a 500 means a bug of ours and is logged.
+ */
+export function handleError(err: unknown, c: Context) {
+  if (err instanceof DomainError) {
+    return c.json(errorBody(err.code, err.message, err.details), err.status)
+  }
+  if (err instanceof HTTPException) {
+    if (err.status === 413)
+      return c.json(errorBody('PAYLOAD_TOO_LARGE', Messages.server.payloadTooLarge), 413)
+    return c.json(errorBody('BAD_REQUEST', err.message || Messages.server.invalidRequest), err.status)
+  }
+  console.error('Unhandled error', c.req.method, c.req.path, err)
+  return c.json(errorBody('INTERNAL', Messages.server.internal), 500)
+}

@@ -1,0 +1,68 @@
+import { sql } from 'kysely'
+import type { DemoCredentials } from '../config'
+import type { Services } from '../domain/services'
+import { hashPassword } from '../auth/password'
+import { insertDocuments, writeTransaction } from '../store/documents'
+import { buildDemoCustomer, buildOtherCustomer, type SeedCustomer } from './demo-customers'
+
+export interface SeedOptions {
+  /** Adds bulk lines until the demo plant has at least this many signals (benchmarks). */
+  readonly signals?: number
+}
+
+/**
+ * Creates the demo plant and the second customer on first start; does nothing when they exist, so
+ * restarting the server keeps every change users made.
+ */
+export async function ensureDemoPlant(
+  services: Services,
+  demo: DemoCredentials,
+  options: SeedOptions = {},
+): Promise<boolean> {
+  const existing = await services.db
+    .selectFrom('customers')
+    .select('id')
+    .where('id', '=', 'cust-demo')
+    .executeTakeFirst()
+  if (existing) return false
+  const now = new Date(services.clock.now().epochMilliseconds)
+  await writeCustomer(services, buildDemoCustomer(now, demo, options.signals))
+  await writeCustomer(services, buildOtherCustomer(now))
+  return true
+}
+
+async function writeCustomer(services: Services, seed: SeedCustomer): Promise<void> {
+  const hashes = await Promise.all(seed.credentials.map((c) => hashPassword(c.password)))
+  await services.db.insertInto('customers').values({ id: seed.customerId, name: seed.name }).execute()
+  await writeTransaction(services.db, seed.customerId, async (tx) => {
+    await insertDocuments(tx, seed.customerId, seed.docs)
+    if (seed.credentials.length > 0) {
+      await tx
+        .insertInto('credentials')
+        .values(
+          seed.credentials.map((c, i) => ({
+            user_id: c.userId,
+            customer_id: seed.customerId,
+            email: c.email.toLowerCase(),
+            password_hash: hashes[i]!,
+          })),
+        )
+        .execute()
+    }
+    if (seed.secrets.length > 0) {
+      await tx
+        .insertInto('secrets')
+        .values(
+          seed.secrets.map((s) => ({
+            customer_id: seed.customerId,
+            owner_id: s.ownerId,
+            kind: s.kind,
+            secret: s.secret,
+          })),
+        )
+        .execute()
+    }
+  })
+  // Planner statistics after a bulk load, so the first pulls use the index.
+  await sql`analyze documents`.execute(services.db)
+}

@@ -1,0 +1,38 @@
+import { systemClock } from '../shared/time/clock'
+import type { ServerConfig } from './config'
+import type { Services } from './domain/services'
+import { createLocalChangeBus, createPostgresChangeBus } from './replication/change-bus'
+import { ensureDemoPlant } from './seed/demo-plant'
+import { openDatabase, type Database } from './store/database'
+
+/** Opens the database (PGlite by default, PostgreSQL with DATABASE_URL), seeds it on first start. */
+export interface Started {
+  readonly services: Services
+  readonly database: Database
+  close(): Promise<void>
+}
+
+export async function startServices(config: ServerConfig): Promise<Started> {
+  const started = await startServicesWithoutSeed(config)
+  await ensureDemoPlant(started.services, config.demo)
+  return started
+}
+
+export async function startServicesWithoutSeed(config: ServerConfig): Promise<Started> {
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  )
+  const changes =
+    database.kind === 'postgres' ? await createPostgresChangeBus(database.pool) : createLocalChangeBus()
+  const services: Services = { db: database.db, changes, clock: systemClock }
+  return {
+    services,
+    database,
+    async close() {
+      await changes.close()
+      await database.close()
+    },
+  }
+}

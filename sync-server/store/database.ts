@@ -1,0 +1,53 @@
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { PGlite } from '@electric-sql/pglite'
+import { createPgConfig } from '@electric-sql/pglite/node-postgres'
+import { mkdirSync } from 'node:fs'
+import { migrate } from './migrations'
+import type { Tables } from './tables'
+
+/** An open, migrated database: Kysely over PGlite (embedded) or a PostgreSQL server. */
+export interface Database {
+  readonly db: Kysely<Tables>
+  readonly kind: 'pglite' | 'postgres'
+  /** A raw pool for LISTEN/NOTIFY (PostgreSQL only). */
+  readonly pool: pg.Pool
+  close(): Promise<void>
+}
+
+export type DatabaseTarget =
+  | { readonly kind: 'pglite'; readonly dataDir: string }
+  | { readonly kind: 'pglite-instance'; readonly pglite: PGlite }
+  | { readonly kind: 'postgres'; readonly url: string }
+
+// PostgreSQL bigint arrives as a string; our sequences fit in a double for centuries of writes.
+pg.types.setTypeParser(20, (v) => v)
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  let pglite: PGlite | undefined
+  let pool: pg.Pool
+  if (target.kind === 'postgres') {
+    pool = new pg.Pool({ connectionString: target.url, max: 10 })
+  } else {
+    if (target.kind === 'pglite') {
+      if (!target.dataDir.startsWith('memory://')) mkdirSync(target.dataDir, { recursive: true })
+      pglite = await PGlite.create(target.dataDir)
+    } else {
+      pglite = target.pglite
+    }
+    // PGlite is one connection: the pool must never open a second one.
+    pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 })
+  }
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+  await migrate(db)
+  const owned = target.kind === 'pglite'
+  return {
+    db,
+    kind: target.kind === 'postgres' ? 'postgres' : 'pglite',
+    pool,
+    async close() {
+      await db.destroy()
+      if (owned && pglite && !pglite.closed) await pglite.close()
+    },
+  }
+}

@@ -1,0 +1,221 @@
+import { sql, type Kysely, type Transaction } from 'kysely'
+import { PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
+import type { ReplicatedDocument } from '../../shared/sync/protocol'
+import type { Tables } from './tables'
+
+/**
+ * Access to the `documents` table. Every read and write names the customer, so no query can reach
+ * another tenant's rows; the plant narrows further where the caller has one.
+ */
+export type Executor = Kysely<Tables> | Transaction<Tables>
+
+export interface StoredDocument<T = Record<string, unknown>> {
+  readonly collection: CollectionName
+  readonly id: string
+  readonly plantId: string
+  readonly seq: number
+  readonly revision: number
+  readonly updatedAt: string
+  readonly deleted: boolean
+  readonly data: T
+}
+
+/** Plant id of documents every plant of the customer sees (users). */
+export const CUSTOMER_WIDE = '*'
+
+type Row = {
+  collection: string
+  id: string
+  plant_id: string
+  seq: string
+  revision: number
+  updated_at: Date
+  deleted: boolean
+  data: Record<string, unknown>
+}
+
+const fromRow = <T>(r: Row): StoredDocument<T> => ({
+  collection: r.collection as CollectionName,
+  id: r.id,
+  plantId: r.plant_id,
+  seq: Number(r.seq),
+  revision: r.revision,
+  updatedAt: r.updated_at.toISOString(),
+  deleted: r.deleted,
+  data: r.data as T,
+})
+
+const columns = ['collection', 'id', 'plant_id', 'seq', 'revision', 'updated_at', 'deleted', 'data'] as const
+
+export async function getDocument<T = Record<string, unknown>>(
+  ex: Executor,
+  customerId: string,
+  collection: CollectionName,
+  id: string,
+): Promise<StoredDocument<T> | undefined> {
+  const row = await ex
+    .selectFrom('documents')
+    .select(columns)
+    .where('customer_id', '=', customerId)
+    .where('collection', '=', collection)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? fromRow<T>(row as Row) : undefined
+}
+
+export interface ListOptions {
+  /** Restrict to one plant (customer-wide documents are included). */
+  readonly plantId?: string
+  readonly includeDeleted?: boolean
+  /** Equality filters on top-level JSON fields of the data, e.g. { lineId: 'L1' }. */
+  readonly fields?: Readonly<Record<string, string | boolean>>
+}
+
+export async function listDocuments<T = Record<string, unknown>>(
+  ex: Executor,
+  customerId: string,
+  collection: CollectionName,
+  options: ListOptions = {},
+): Promise<ReadonlyArray<StoredDocument<T>>> {
+  let q = ex
+    .selectFrom('documents')
+    .select(columns)
+    .where('customer_id', '=', customerId)
+    .where('collection', '=', collection)
+  if (options.plantId) q = q.where('plant_id', 'in', [options.plantId, CUSTOMER_WIDE])
+  if (!options.includeDeleted) q = q.where('deleted', '=', false)
+  for (const [field, value] of Object.entries(options.fields ?? {})) {
+    q = q.where(sql`data->>${field}`, '=', String(value))
+  }
+  const rows = await q.orderBy('seq').execute()
+  return rows.map((r) => fromRow<T>(r as Row))
+}
+
+export interface WriteInput {
+  readonly customerId: string
+  readonly collection: CollectionName
+  readonly id: string
+  readonly plantId: string
+  readonly data: Record<string, unknown>
+  readonly deleted?: boolean
+}
+
+/**
+ * Inserts or replaces a document, taking the next sequence number and bumping the revision.
+ * Must run inside `writeTransaction`, which orders writes per customer so that sequence order is
+ * commit order — otherwise a pull could pass over a row whose transaction commits late.
+ */
+export async function writeDocument<T = Record<string, unknown>>(
+  tx: Transaction<Tables>,
+  input: WriteInput,
+): Promise<StoredDocument<T>> {
+  const data = JSON.stringify(input.data)
+  const row = await tx
+    .insertInto('documents')
+    .values({
+      customer_id: input.customerId,
+      collection: input.collection,
+      id: input.id,
+      plant_id: input.plantId,
+      seq: sql<string>`nextval('documents_seq')`,
+      revision: 1,
+      updated_at: sql<Date>`clock_timestamp()`,
+      deleted: input.deleted ?? false,
+      data,
+    })
+    .onConflict((oc) =>
+      oc.columns(['customer_id', 'collection', 'id']).doUpdateSet({
+        plant_id: input.plantId,
+        seq: sql<string>`nextval('documents_seq')`,
+        revision: sql<number>`documents.revision + 1`,
+        updated_at: sql<Date>`clock_timestamp()`,
+        deleted: input.deleted ?? false,
+        data,
+      }),
+    )
+    .returning(columns)
+    .executeTakeFirstOrThrow()
+  return fromRow<T>(row as Row)
+}
+
+/** Runs `fn` in a transaction that holds the customer's write lock until commit. */
+export async function writeTransaction<R>(
+  db: Kysely<Tables>,
+  customerId: string,
+  fn: (tx: Transaction<Tables>) => Promise<R>,
+): Promise<R> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${customerId}))`.execute(tx)
+    return fn(tx)
+  })
+}
+
+/** One page of a pull: documents after `afterSeq`, by sequence, through the (customer, collection, seq) index. */
+export async function pullDocuments(
+  ex: Executor,
+  customerId: string,
+  collection: CollectionName,
+  plantId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<ReadonlyArray<StoredDocument>> {
+  const rows = await ex
+    .selectFrom('documents')
+    .select(columns)
+    .where('customer_id', '=', customerId)
+    .where('collection', '=', collection)
+    .where('seq', '>', String(afterSeq))
+    .where('plant_id', 'in', [plantId, CUSTOMER_WIDE])
+    .orderBy('seq')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => fromRow(r as Row))
+}
+
+/** The replicated form: entity fields, the id under the collection's key, and the server fields. */
+export function toReplicated(
+  doc: StoredDocument,
+  redact?: (data: Record<string, unknown>) => Record<string, unknown>,
+): ReplicatedDocument {
+  const data = redact ? redact(doc.data as Record<string, unknown>) : (doc.data as Record<string, unknown>)
+  return {
+    ...data,
+    [PRIMARY_KEYS[doc.collection]]: doc.id,
+    updatedAt: doc.updatedAt,
+    revision: doc.revision,
+    _deleted: doc.deleted,
+  }
+}
+
+/** Inserts many new documents at once (the seed, benchmarks); same sequence rules as writeDocument. */
+export async function insertDocuments(
+  tx: Transaction<Tables>,
+  customerId: string,
+  docs: ReadonlyArray<{
+    collection: CollectionName
+    id: string
+    plantId: string
+    data: Record<string, unknown>
+  }>,
+  chunkSize = 1000,
+): Promise<void> {
+  for (let i = 0; i < docs.length; i += chunkSize) {
+    const chunk = docs.slice(i, i + chunkSize)
+    await tx
+      .insertInto('documents')
+      .values(
+        chunk.map((d) => ({
+          customer_id: customerId,
+          collection: d.collection,
+          id: d.id,
+          plant_id: d.plantId,
+          seq: sql<string>`nextval('documents_seq')`,
+          revision: 1,
+          updated_at: sql<Date>`clock_timestamp()`,
+          deleted: false,
+          data: JSON.stringify(d.data),
+        })),
+      )
+      .execute()
+  }
+}

@@ -1,0 +1,71 @@
+import { sql, type Kysely } from 'kysely'
+import type { Tables } from './tables'
+
+/**
+ * Schema migrations, applied in order once each. The same SQL runs on PGlite and PostgreSQL.
+ * Append new versions; never edit a released one.
+ */
+const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
+  {
+    version: 1,
+    up: `
+      create table customers (
+        id text primary key,
+        name text not null
+      );
+      create table documents (
+        customer_id text not null references customers(id),
+        collection text not null,
+        id text not null,
+        plant_id text not null,
+        seq bigint not null,
+        revision integer not null,
+        updated_at timestamptz not null,
+        deleted boolean not null default false,
+        data jsonb not null,
+        primary key (customer_id, collection, id)
+      );
+      -- Pulls page by (customer, collection, seq): keyset, never a sort of all rows.
+      create unique index documents_pull on documents (customer_id, collection, seq);
+      create sequence documents_seq;
+      create table credentials (
+        user_id text primary key,
+        customer_id text not null references customers(id),
+        email text not null unique,
+        password_hash text not null
+      );
+      create table sessions (
+        token_hash text primary key,
+        user_id text not null,
+        customer_id text not null,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null
+      );
+      create table secrets (
+        customer_id text not null,
+        owner_id text not null,
+        kind text not null,
+        secret text not null,
+        primary key (customer_id, kind, owner_id)
+      );
+    `,
+  },
+]
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
+
+export async function migrate(db: Kysely<Tables>): Promise<void> {
+  await sql`create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())`.execute(
+    db,
+  )
+  const applied = new Set(
+    (await db.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version),
+  )
+  for (const m of MIGRATIONS) {
+    if (applied.has(m.version)) continue
+    await db.transaction().execute(async (tx) => {
+      await sql.raw(m.up).execute(tx)
+      await tx.insertInto('schema_migrations').values({ version: m.version }).execute()
+    })
+  }
+}

@@ -1,0 +1,502 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Plant } from '../../shared/schema/plant'
+import type { RelianceConfig } from '../../shared/schema/reliance-config'
+import { readRelianceSecret } from '../../sync-server/domain/integration-reliance'
+import { getDocument, writeDocument, writeTransaction } from '../../sync-server/store/documents'
+import { readSse } from './support/sse'
+import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
+
+type ErrorBody = { error: { code: string; message: string } }
+type Doc = Record<string, unknown> & { id: string; revision: number; _deleted: boolean }
+type Rejected = Doc & { _rejection?: { code: string; status: number; message: string } }
+type Answer<T> = { status: number; body: T }
+
+/** Every secret these tests store or the seed holds contains one of these. */
+const SECRET_MARKERS = ['demo-reliance-secret', 'TOP-SECRET']
+const expectNoSecret = (text: string) => {
+  for (const marker of SECRET_MARKERS) expect(text).not.toContain(marker)
+}
+const form = {
+  apiHost: 'https://reliance.example.test',
+  clientId: 'quality-client',
+  tokenEndpoint: 'https://reliance.example.test/oauth/token',
+}
+
+describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) => {
+  let server: TestServer
+  let admin: string
+  let operator: string
+  let other: string
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    admin = await server.signIn()
+    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
+    other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
+  })
+  afterAll(() => server.close())
+
+  /** Every answer of this file is checked for secrets, whatever the test is about (ETQ-03). */
+  async function api<T = ErrorBody>(
+    method: string,
+    path: string,
+    cookie?: string,
+    body?: unknown,
+  ): Promise<Answer<T>> {
+    const res = await server.request(method, path, {
+      ...(cookie ? { cookie } : {}),
+      ...(body !== undefined ? { body } : {}),
+    })
+    const text = await res.text()
+    expectNoSecret(text)
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T }
+  }
+  const raw = async (method: string, path: string, text: string) => {
+    const res = await server.request(method, path, { cookie: admin, raw: text })
+    return { status: res.status, body: (await res.json()) as ErrorBody }
+  }
+  const pull = (cookie: string, collection: string) =>
+    api<{ documents: Doc[] }>('POST', `/sync/${collection}/pull`, cookie, {
+      checkpoint: null,
+      batchSize: 1000,
+    })
+  const master = async (collection: string, id: string) =>
+    (await pull(admin, collection)).body.documents.find((d) => d.id === id)!
+  const push = (collection: string, rows: unknown, cookie = admin) =>
+    api<Rejected[]>('POST', `/sync/${collection}/push`, cookie, rows)
+  const secretOf = (id: string) => readRelianceSecret(server.services.db, 'cust-demo', id)
+
+  /** Runs `fn` with the demo plant changed, then puts the plant back. */
+  async function withPlant(change: (p: Plant) => Plant, fn: () => Promise<void>) {
+    const db = server.services.db
+    const original = (await getDocument<Plant>(db, 'cust-demo', 'plants', 'plant-demo'))!.data
+    const write = (data: Plant) =>
+      writeTransaction(db, 'cust-demo', (tx) =>
+        writeDocument(tx, {
+          customerId: 'cust-demo',
+          collection: 'plants',
+          id: 'plant-demo',
+          plantId: 'plant-demo',
+          data,
+        }),
+      )
+    await write(change(original))
+    try {
+      await fn()
+    } finally {
+      await write(original)
+    }
+  }
+
+  // ── Microsoft Teams ───────────────────────────────────────────────────────
+  const teamsList = '/api/notifications/teams-webhooks/plants/plant-demo'
+  const teamsLine = (lineId: string, plantId = 'plant-demo') =>
+    `/api/notifications/teams-webhooks/plants/${plantId}/lines/${lineId}`
+
+  test('TEAMS-01 GET lists the plant webhooks with id, lineId and lastModifiedDateTime (no URL)', async () => {
+    const res = await api<Array<Record<string, unknown>>>('GET', teamsList, operator)
+    expect(res.status).toBe(200)
+    expect(res.body).toContainEqual({
+      id: 'webhook-assembly',
+      lineId: 'line-assembly',
+      lastModifiedDateTime: expect.stringMatching(/Z$/),
+    })
+    for (const row of res.body)
+      expect(Object.keys(row).sort()).toEqual(['id', 'lastModifiedDateTime', 'lineId'])
+  })
+
+  test('TEAMS-02 PUT saves a line webhook (trimmed, server date), a second PUT replaces it, DELETE removes it', async () => {
+    const before = Date.now()
+    const saved = await api<Record<string, string>>('PUT', teamsLine('line-paint'), operator, {
+      url: '  https://demo.webhook.office.com/webhookb2/paint  ',
+    })
+    expect(saved.status).toBe(200)
+    expect(saved.body).toMatchObject({
+      lineId: 'line-paint',
+      url: 'https://demo.webhook.office.com/webhookb2/paint',
+    })
+    expect(Date.parse(saved.body.lastModifiedDateTime!)).toBeGreaterThanOrEqual(before - 1000)
+    const id = saved.body.id!
+
+    const replaced = await api<Record<string, string>>('PUT', teamsLine('line-paint'), operator, {
+      url: 'https://demo.webhook.office.com/webhookb2/paint-2',
+    })
+    expect(replaced.body).toMatchObject({ id, url: 'https://demo.webhook.office.com/webhookb2/paint-2' })
+    const listed = await api<Array<{ id: string; lineId: string }>>('GET', teamsList, operator)
+    expect(listed.body.filter((w) => w.lineId === 'line-paint').map((w) => w.id)).toEqual([id])
+
+    const del = await server.request('DELETE', `/api/notifications/teams-webhooks/${id}`, {
+      cookie: operator,
+    })
+    expect(del.status).toBe(204)
+    expect(
+      (await api<Array<{ id: string }>>('GET', teamsList, operator)).body.map((w) => w.id),
+    ).not.toContain(id)
+    expect((await api('DELETE', `/api/notifications/teams-webhooks/${id}`, operator)).status).toBe(404)
+  })
+
+  test.each([
+    ['an empty URL', 'URL cannot be blank', ''],
+    ['a blank URL', 'URL cannot be blank', '   '],
+    ['an http URL', 'URL must be a valid https address', 'http://demo.webhook.office.com/x'],
+    ['text that is no URL', 'URL must be a valid https address', 'not a url'],
+  ])("TEAMS-01 PUT with %s answers 400 '%s'", async (_name, message, url) => {
+    const res = await api('PUT', teamsLine('line-machining'), admin, { url })
+    expect(res).toEqual({
+      status: 400,
+      body: { error: expect.objectContaining({ code: 'VALIDATION', message }) },
+    })
+  })
+
+  test('TEAMS-01 PUT: malformed JSON 400, oversized 413, unknown line 404, no session 401', async () => {
+    const bad = await raw('PUT', teamsLine('line-machining'), '{"url":')
+    expect(bad).toEqual({
+      status: 400,
+      body: { error: { code: 'BAD_REQUEST', message: 'Request body is not valid JSON' } },
+    })
+    const big = await api('PUT', teamsLine('line-machining'), admin, { url: 'x'.repeat(1_100_000) })
+    expect(big.status).toBe(413)
+    expect((await api('PUT', teamsLine('no-such-line'), admin, { url: 'https://a.example/x' })).status).toBe(
+      404,
+    )
+    for (const [method, path] of [
+      ['GET', teamsList],
+      ['PUT', teamsLine('line-machining')],
+      ['DELETE', '/api/notifications/teams-webhooks/webhook-assembly'],
+    ] as const) {
+      const res = await api(
+        method,
+        path,
+        undefined,
+        method === 'PUT' ? { url: 'https://a.example/x' } : undefined,
+      )
+      expect(res).toEqual({ status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Unauthorized' } } })
+    }
+  })
+
+  test("TEAMS-01 another tenant's plant, line or webhook answers 404 and changes nothing", async () => {
+    const url = { url: 'https://evil.example/hook' }
+    expect(await api('GET', teamsList, other)).toEqual({
+      status: 404,
+      body: { error: { code: 'NOT_FOUND', message: 'Not found' } },
+    })
+    expect((await api('PUT', teamsLine('line-assembly'), other, url)).status).toBe(404)
+    expect((await api('PUT', teamsLine('line-assembly', 'plant-other'), other, url)).status).toBe(404)
+    expect((await api('DELETE', '/api/notifications/teams-webhooks/webhook-assembly', other)).status).toBe(
+      404,
+    )
+    expect((await api('GET', '/api/notifications/teams-webhooks/plants/plant-other', admin)).status).toBe(404)
+    expect((await api('PUT', teamsLine('line-other', 'plant-demo'), admin, url)).status).toBe(404)
+    const stored = await getDocument<{ url: string }>(
+      server.services.db,
+      'cust-demo',
+      'teamsWebhooks',
+      'webhook-assembly',
+    )
+    expect(stored?.deleted).toBe(false)
+    expect(stored?.data.url).toBe('https://demo.webhook.office.com/webhookb2/assembly-quality')
+  })
+
+  test('TEAMS-02 replication: a pushed URL change applies with a server date; a blank URL is rejected with the master', async () => {
+    const m = await master('teamsWebhooks', 'webhook-assembly')
+    const ok = await push('teamsWebhooks', [
+      {
+        assumedMasterState: m,
+        newDocumentState: {
+          ...m,
+          url: 'https://demo.webhook.office.com/webhookb2/pushed',
+          lastModifiedDateTime: '2000-01-01T00:00:00.000Z',
+        },
+      },
+    ])
+    expect(ok).toEqual({ status: 200, body: [] })
+    const now = await master('teamsWebhooks', 'webhook-assembly')
+    expect(now.url).toBe('https://demo.webhook.office.com/webhookb2/pushed')
+    expect(now.lastModifiedDateTime).not.toBe('2000-01-01T00:00:00.000Z')
+
+    const rejected = await push('teamsWebhooks', [
+      { assumedMasterState: now, newDocumentState: { ...now, url: '' } },
+    ])
+    expect(rejected.body).toHaveLength(1)
+    expect(rejected.body[0]).toMatchObject({ id: 'webhook-assembly', url: now.url, revision: now.revision })
+    expect(rejected.body[0]!._rejection).toMatchObject({
+      code: 'VALIDATION',
+      status: 400,
+      message: 'URL cannot be blank',
+    })
+    // Put the seeded URL back for the other tests.
+    const back = await push('teamsWebhooks', [
+      {
+        assumedMasterState: now,
+        newDocumentState: { ...now, url: 'https://demo.webhook.office.com/webhookb2/assembly-quality' },
+      },
+    ])
+    expect(back.body).toEqual([])
+  })
+
+  test('TEAMS-01 replication: one webhook per line (409) and only lines of the plant (404)', async () => {
+    const create = (id: string, lineId: string) => ({
+      assumedMasterState: null,
+      newDocumentState: {
+        id,
+        lineId,
+        url: 'https://a.example/hook',
+        lastModifiedDateTime: '2026-01-01T00:00:00.000Z',
+      },
+    })
+    const res = await push('teamsWebhooks', [
+      create('webhook-second', 'line-assembly'),
+      create('webhook-foreign', 'line-other'),
+    ])
+    expect(res.body.map((r) => [r.id, r._deleted, r._rejection?.code, r._rejection?.status])).toEqual([
+      ['webhook-second', true, 'CONFLICT', 409],
+      ['webhook-foreign', true, 'NOT_FOUND', 404],
+    ])
+    const created = await push('teamsWebhooks', [create('webhook-packaging', 'line-packaging')])
+    expect(created.body).toEqual([])
+    const m = await master('teamsWebhooks', 'webhook-packaging')
+    expect(
+      (await push('teamsWebhooks', [{ assumedMasterState: m, newDocumentState: { ...m, _deleted: true } }]))
+        .body,
+    ).toEqual([])
+  })
+
+  // ── ETQ Reliance ──────────────────────────────────────────────────────────
+  const relianceList = '/api/reliance-configuration/plants/plant-demo'
+  const relianceLine = (lineId: string) => `/api/reliance-configuration/lines/${lineId}`
+
+  test('ETQ-02 GET answers the configs by line with status and time, never a secret', async () => {
+    const res = await api<Record<string, RelianceConfig>>('GET', relianceList, operator)
+    expect(res.status).toBe(200)
+    expect(res.body['line-assembly']).toEqual({
+      id: 'reliance-line-assembly',
+      lineId: 'line-assembly',
+      apiHost: 'https://reliance.demo.example',
+      clientId: 'quality-line-assembly',
+      tokenEndpoint: 'https://reliance.demo.example/oauth/token',
+      updatedTime: '2026-01-15T14:00:00.000Z',
+      connectionStatus: 'SUCCESS',
+    })
+    expect(res.body['line-machining']?.id).toBe('reliance-line-machining')
+    for (const config of Object.values(res.body)) expect(config).not.toHaveProperty('clientSecret')
+  })
+
+  test('ETQ-03 POST creates a config (NOT_CONFIGURED, secret stored apart), DELETE removes it and its secret', async () => {
+    const created = await api<RelianceConfig>('POST', relianceLine('line-paint'), operator, {
+      ...form,
+      clientSecret: 'TOP-SECRET-create',
+    })
+    expect(created.status).toBe(200)
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      lineId: 'line-paint',
+      ...form,
+      updatedTime: expect.stringMatching(/Z$/),
+      connectionStatus: 'NOT_CONFIGURED',
+    })
+    expect(await secretOf(created.body.id)).toBe('TOP-SECRET-create')
+    const listed = await api<Record<string, RelianceConfig>>('GET', relianceList, operator)
+    expect(listed.body['line-paint']?.id).toBe(created.body.id)
+
+    const del = await server.request('DELETE', relianceLine('line-paint'), { cookie: operator })
+    expect(del.status).toBe(204)
+    expect(await secretOf(created.body.id)).toBeUndefined()
+    expect(
+      (await api<Record<string, RelianceConfig>>('GET', relianceList, operator)).body,
+    ).not.toHaveProperty('line-paint')
+    expect((await api('DELETE', relianceLine('line-paint'), operator)).status).toBe(404)
+  })
+
+  test.each([
+    ['apiHost', 'Host is required'],
+    ['clientId', 'Client ID is required'],
+    ['tokenEndpoint', 'Token URL is required'],
+    ['clientSecret', 'Client Secret is required'],
+  ])('ETQ-03 POST with a blank %s answers 400 %s', async (field, message) => {
+    const res = await api('POST', relianceLine('line-paint'), admin, {
+      ...form,
+      clientSecret: 'TOP-SECRET-x',
+      [field]: '  ',
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.error.message).toBe(message)
+    expect((await api<Record<string, unknown>>('GET', relianceList, admin)).body).not.toHaveProperty(
+      'line-paint',
+    )
+  })
+
+  test("ETQ-03 a new config without a secret answers 400 'Client Secret is required'", async () => {
+    const res = await api('POST', relianceLine('line-paint'), admin, form)
+    expect(res.status).toBe(400)
+    expect(res.body.error.message).toBe('Client Secret is required')
+  })
+
+  test('ETQ-03 editing without a secret keeps the stored one; a changed config starts NOT_CONFIGURED', async () => {
+    const stored = await secretOf('reliance-line-machining')
+    expect(stored).toBeTruthy()
+    const res = await api<RelianceConfig>('POST', relianceLine('line-machining'), admin, {
+      ...form,
+      clientId: 'quality-line-machining-2',
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({
+      id: 'reliance-line-machining',
+      clientId: 'quality-line-machining-2',
+      connectionStatus: 'NOT_CONFIGURED',
+    })
+    expect(await secretOf('reliance-line-machining')).toBe(stored)
+
+    const blank = await api('POST', relianceLine('line-machining'), admin, { ...form, clientSecret: '' })
+    expect(blank.body.error.message).toBe('Client Secret is required')
+    const rotated = await api<RelianceConfig>('POST', relianceLine('line-machining'), admin, {
+      ...form,
+      clientSecret: 'TOP-SECRET-rotated',
+    })
+    expect(rotated.status).toBe(200)
+    expect(await secretOf('reliance-line-machining')).toBe('TOP-SECRET-rotated')
+  })
+
+  test('ETQ-02 re-saving an unchanged config keeps its connection status and time', async () => {
+    const res = await api<RelianceConfig>('POST', relianceLine('line-assembly'), admin, {
+      apiHost: 'https://reliance.demo.example',
+      clientId: 'quality-line-assembly',
+      tokenEndpoint: 'https://reliance.demo.example/oauth/token',
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ connectionStatus: 'SUCCESS', updatedTime: '2026-01-15T14:00:00.000Z' })
+  })
+
+  test('ETQ-01 without the ETQ flag or the customer override the calls answer 403; the override alone is enough', async () => {
+    const off = (p: Plant): Plant => ({
+      ...p,
+      etqCustomerOverride: false,
+      featureFlags: { ...p.featureFlags, etqIntegration: false },
+    })
+    await withPlant(off, async () => {
+      expect(await api('GET', relianceList, admin)).toEqual({
+        status: 403,
+        body: { error: { code: 'FORBIDDEN', message: 'Forbidden resource' } },
+      })
+      expect(
+        (await api('POST', relianceLine('line-paint'), admin, { ...form, clientSecret: 'TOP-SECRET-x' }))
+          .status,
+      ).toBe(403)
+      expect((await api('DELETE', relianceLine('line-assembly'), admin)).status).toBe(403)
+    })
+    await withPlant(
+      (p) => ({ ...off(p), etqCustomerOverride: true }),
+      async () => {
+        expect((await api('GET', relianceList, admin)).status).toBe(200)
+      },
+    )
+    expect(
+      (await getDocument(server.services.db, 'cust-demo', 'relianceConfigs', 'reliance-line-assembly'))
+        ?.deleted,
+    ).toBe(false)
+  })
+
+  test("ETQ-03 Reliance: another tenant's plant or line 404, malformed JSON 400, oversized 413, no session 401", async () => {
+    expect((await api('GET', relianceList, other)).status).toBe(404)
+    expect(
+      (await api('POST', relianceLine('line-assembly'), other, { ...form, clientSecret: 'TOP-SECRET-x' }))
+        .status,
+    ).toBe(404)
+    expect((await api('DELETE', relianceLine('line-assembly'), other)).status).toBe(404)
+    expect((await api('GET', '/api/reliance-configuration/plants/plant-other', admin)).status).toBe(404)
+    expect(
+      (await api('POST', relianceLine('line-other'), admin, { ...form, clientSecret: 'TOP-SECRET-x' }))
+        .status,
+    ).toBe(404)
+    expect(await secretOf('reliance-line-assembly')).toBe('demo-reliance-secret-assembly')
+
+    const bad = await raw('POST', relianceLine('line-paint'), '{"apiHost":')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.message).toBe('Request body is not valid JSON')
+    expect((await raw('POST', relianceLine('line-paint'), '[1,2]')).status).toBe(400)
+    expect(
+      (
+        await api('POST', relianceLine('line-paint'), admin, {
+          ...form,
+          clientSecret: 'TOP-SECRET-'.padEnd(1_100_000, 'x'),
+        })
+      ).status,
+    ).toBe(413)
+    for (const [method, path] of [
+      ['GET', relianceList],
+      ['POST', relianceLine('line-paint')],
+      ['DELETE', relianceLine('line-assembly')],
+    ] as const) {
+      expect((await api(method, path, undefined, method === 'POST' ? form : undefined)).status).toBe(401)
+    }
+  })
+
+  test('ETQ-03 replication: pull, push answers and the stream never carry the secret; a pushed secret is stored', async () => {
+    const res = await server.app.request('/sync/stream', { headers: { cookie: admin } })
+    const stream = readSse(res)
+    try {
+      expect(await stream.next()).toBe('RESYNC')
+      const m = await master('relianceConfigs', 'reliance-line-machining')
+      expect(m).not.toHaveProperty('clientSecret')
+      const ok = await push('relianceConfigs', [
+        {
+          assumedMasterState: m,
+          newDocumentState: { ...m, apiHost: 'https://pushed.example', clientSecret: 'TOP-SECRET-push' },
+        },
+      ])
+      expect(ok.body).toEqual([])
+      expect(await secretOf('reliance-line-machining')).toBe('TOP-SECRET-push')
+
+      let event: { collection: string; documents: Doc[] } | undefined
+      while (event?.collection !== 'relianceConfigs') {
+        const data = await stream.next()
+        expectNoSecret(data)
+        event = JSON.parse(data) as { collection: string; documents: Doc[] }
+      }
+      expect(event.documents.find((d) => d.id === 'reliance-line-machining')).toMatchObject({
+        apiHost: 'https://pushed.example',
+        connectionStatus: 'NOT_CONFIGURED',
+      })
+
+      const now = await master('relianceConfigs', 'reliance-line-machining')
+      const rejected = await push('relianceConfigs', [
+        {
+          assumedMasterState: now,
+          newDocumentState: { ...now, apiHost: '', clientSecret: 'TOP-SECRET-rejected' },
+        },
+        {
+          assumedMasterState: null,
+          newDocumentState: {
+            ...form,
+            id: 'reliance-new',
+            lineId: 'line-packaging',
+            connectionStatus: 'SUCCESS',
+            updatedTime: '2026-01-01T00:00:00.000Z',
+          },
+        },
+      ])
+      expect(rejected.body.map((r) => [r.id, r._rejection?.status, r._rejection?.message])).toEqual([
+        ['reliance-line-machining', 400, 'Host is required'],
+        ['reliance-new', 400, 'Client Secret is required'],
+      ])
+      expect(await secretOf('reliance-line-machining')).toBe('TOP-SECRET-push')
+    } finally {
+      await stream.close()
+    }
+  })
+
+  test('ETQ-03 replication: a pushed status or time is ignored, the server keeps its own', async () => {
+    const m = await master('relianceConfigs', 'reliance-line-assembly')
+    const res = await push('relianceConfigs', [
+      {
+        assumedMasterState: m,
+        newDocumentState: { ...m, connectionStatus: 'ERROR', updatedTime: '2000-01-01T00:00:00.000Z' },
+      },
+    ])
+    expect(res.body).toEqual([])
+    const after = await master('relianceConfigs', 'reliance-line-assembly')
+    expect(after).toMatchObject({
+      connectionStatus: 'SUCCESS',
+      updatedTime: '2026-01-15T14:00:00.000Z',
+      revision: m.revision,
+    })
+  })
+})

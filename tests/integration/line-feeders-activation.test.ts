@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Line } from '../../shared/schema/line'
+import type { Monitor } from '../../shared/schema/monitor'
+import { listDocuments } from '../../sync-server/store/documents'
+import { DATABASE_KINDS, startTestServer, type TestServer } from './support/test-server'
+
+const CIRCULAR =
+  'The update introduces a circular dependency, where the feeder line eventually references itself through one or more connections. Please check the feeder lines and try again.'
+
+type Doc = Record<string, unknown>
+type ErrorBody = { error: { code: string; message: string } }
+
+describe.each(DATABASE_KINDS)('%s', (kind) => {
+  let server: TestServer
+  let admin: string
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    admin = await server.signIn()
+  })
+  afterAll(() => server.close())
+
+  const getLine = async (id: string) => (await server.call<Line>('GET', `/api/lines/${id}`, admin)).body
+  const patchLine = (id: string, body: unknown, cookie = admin) =>
+    server.call<Line & ErrorBody>('PATCH', `/api/lines/${id}`, cookie, body)
+  const monitorsOf = async (lineId: string) =>
+    (await listDocuments<Monitor>(server.services.db, 'cust-demo', 'monitors', { plantId: 'plant-demo' }))
+      .map((m) => m.data)
+      .filter((m) => m.monitor_filter.line_uuid === lineId)
+  const activeIds = (monitors: ReadonlyArray<Monitor>) =>
+    monitors
+      .filter((m) => m.active)
+      .map((m) => m.monitor_uuid)
+      .sort()
+  const pullLines = async (cookie = admin) => {
+    const res = await server.call<{ documents: Doc[] }>('POST', '/sync/lines/pull', cookie, {
+      checkpoint: null,
+      batchSize: 1000,
+    })
+    return res.body.documents
+  }
+  const push = (collection: string, rows: unknown) =>
+    server.call<Array<Doc & { _rejection?: { code: string; status: number; message: string } }>>(
+      'POST',
+      `/sync/${collection}/push`,
+      admin,
+      rows,
+    )
+
+  describe('LINE-06 feeder lines', () => {
+    it('LINE-06 a feeder change that closes a cycle answers 409 with the exact message', async () => {
+      // assembly ← machining ← paint: paint fed by assembly closes the loop.
+      const res = await patchLine('line-paint', { feederLineIds: ['line-assembly'] })
+      expect(res.status).toBe(409)
+      expect(res.body.error).toMatchObject({ code: 'CIRCULAR_FEEDER', message: CIRCULAR })
+      expect((await getLine('line-paint')).feederLineIds).toEqual([])
+    })
+
+    it('LINE-06 a line cannot feed itself; feeders must be lines of the same plant', async () => {
+      const self = await patchLine('line-paint', { feederLineIds: ['line-paint'] })
+      expect(self.status).toBe(400)
+      expect(self.body.error.message).toBe('A line cannot feed itself')
+      for (const feeder of ['no-such-line', 'line-other']) {
+        const res = await patchLine('line-paint', { feederLineIds: [feeder] })
+        expect(res.status).toBe(400)
+        expect(res.body.error.message).toBe('Feeder line not found')
+      }
+    })
+
+    it('LINE-06 an acyclic feeder change is saved', async () => {
+      const res = await patchLine('line-packaging', { feederLineIds: ['line-paint', 'line-assembly'] })
+      expect(res.status).toBe(200)
+      expect(res.body.feederLineIds).toEqual(['line-paint', 'line-assembly'])
+      expect((await patchLine('line-packaging', { feederLineIds: [] })).status).toBe(200)
+    })
+
+    it('LINE-06 a pushed cycle is rejected with CIRCULAR_FEEDER and the same message', async () => {
+      const master = (await pullLines()).find((d) => d.id === 'line-paint')!
+      const res = await push('lines', [
+        { assumedMasterState: master, newDocumentState: { ...master, feederLineIds: ['line-assembly'] } },
+      ])
+      expect(res.status).toBe(200)
+      expect(res.body).toHaveLength(1)
+      expect(res.body[0]).toMatchObject({ id: 'line-paint', feederLineIds: [], revision: master.revision })
+      expect(res.body[0]!._rejection).toEqual({ code: 'CIRCULAR_FEEDER', status: 409, message: CIRCULAR })
+    })
+  })
+
+  describe('LINE-03 activate and deactivate', () => {
+    it('LINE-03 deactivating stops every monitor of the line; reactivating restores exactly those', async () => {
+      const before = await monitorsOf('line-paint')
+      const wasActive = activeIds(before)
+      expect(wasActive.length).toBeGreaterThan(0)
+      expect(before.some((m) => !m.active)).toBe(true)
+
+      const off = await patchLine('line-paint', { active: false })
+      expect(off.status).toBe(200)
+      expect(off.body).toMatchObject({ active: false, activeMonitorsCount: 0 })
+      expect(activeIds(await monitorsOf('line-paint'))).toEqual([])
+      // Other lines keep their monitors running.
+      expect(activeIds(await monitorsOf('line-assembly')).length).toBeGreaterThan(0)
+
+      const on = await patchLine('line-paint', { active: true })
+      expect(on.body).toMatchObject({ active: true, activeMonitorsCount: wasActive.length })
+      expect(activeIds(await monitorsOf('line-paint'))).toEqual(wasActive)
+    })
+
+    it('LINE-03 through replication: the stopped monitors replicate, and a monitor deleted meanwhile stays deleted', async () => {
+      const wasActive = activeIds(await monitorsOf('line-machining'))
+      const master = (await pullLines()).find((d) => d.id === 'line-machining')!
+      const res = await push('lines', [
+        { assumedMasterState: master, newDocumentState: { ...master, active: false } },
+      ])
+      expect(res.body).toEqual([])
+      const pulled = await server.call<{ documents: Array<Monitor & { _deleted: boolean }> }>(
+        'POST',
+        '/sync/monitors/pull',
+        admin,
+        { checkpoint: null, batchSize: 1000 },
+      )
+      const machining = pulled.body.documents.filter((m) => m.monitor_filter.line_uuid === 'line-machining')
+      expect(machining.length).toBeGreaterThan(0)
+      expect(machining.every((m) => !m.active)).toBe(true)
+      const line = (await pullLines()).find((d) => d.id === 'line-machining')!
+      expect(line).toMatchObject({ active: false, activeMonitorsCount: 0 })
+
+      const on = await patchLine('line-machining', { active: true })
+      expect(on.body.activeMonitorsCount).toBe(wasActive.length)
+      expect(activeIds(await monitorsOf('line-machining'))).toEqual(wasActive)
+    })
+
+    it('LINE-03 an inactive line round trip: off stops all, on restores the same set, repeatedly', async () => {
+      expect(activeIds(await monitorsOf('line-packaging'))).toEqual([])
+      const firstOn = await patchLine('line-packaging', { active: true })
+      expect(firstOn.status).toBe(200)
+      const restored = activeIds(await monitorsOf('line-packaging'))
+      expect(firstOn.body.activeMonitorsCount).toBe(restored.length)
+      const off = await patchLine('line-packaging', { active: false })
+      expect(off.body).toMatchObject({ active: false, activeMonitorsCount: 0 })
+      expect(activeIds(await monitorsOf('line-packaging'))).toEqual([])
+      const againOn = await patchLine('line-packaging', { active: true })
+      expect(activeIds(await monitorsOf('line-packaging'))).toEqual(restored)
+      expect(againOn.body.activeMonitorsCount).toBe(restored.length)
+      await patchLine('line-packaging', { active: false })
+    })
+  })
+
+  describe('replication of lines', () => {
+    it('a valid pushed edit is applied; server-owned fields come from the stored line', async () => {
+      const master = (await pullLines()).find((d) => d.id === 'line-assembly')!
+      const res = await push('lines', [
+        {
+          assumedMasterState: master,
+          newDocumentState: { ...master, excludedPartIds: ['P-0001', 'P-0002'], name: 'RENAMED' },
+        },
+      ])
+      expect(res.body).toEqual([])
+      const line = await getLine('line-assembly')
+      expect(line.excludedPartIds).toEqual(['P-0001', 'P-0002'])
+      expect(line.name).toBe(master.name)
+      await patchLine('line-assembly', { excludedPartIds: ['P-0001'] })
+    })
+
+    it('403 FORBIDDEN: clients cannot create or delete lines', async () => {
+      const master = (await pullLines()).find((d) => d.id === 'line-assembly')!
+      const created = await push('lines', [
+        { assumedMasterState: null, newDocumentState: { ...master, id: 'line-new', revision: 0 } },
+      ])
+      expect(created.body[0]!._rejection).toEqual({
+        code: 'FORBIDDEN',
+        status: 403,
+        message: 'Forbidden resource',
+      })
+      const deleted = await push('lines', [
+        { assumedMasterState: master, newDocumentState: { ...master, _deleted: true } },
+      ])
+      expect(deleted.body[0]!._rejection).toMatchObject({ code: 'FORBIDDEN', status: 403 })
+      expect((await getLine('line-assembly')).id).toBe('line-assembly')
+    })
+
+    it('a pushed LINE-04 violation is rejected with the cell message', async () => {
+      const master = (await pullLines()).find((d) => d.id === 'line-assembly')!
+      const res = await push('lines', [
+        { assumedMasterState: master, newDocumentState: { ...master, alertViewingWindowDays: 91 } },
+      ])
+      expect(res.body[0]!._rejection).toEqual({
+        code: 'VALIDATION',
+        status: 400,
+        message: 'Must be between 1 and 90',
+        details: expect.anything(),
+      })
+    })
+  })
+})

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Signal } from '../../shared/schema/signal'
+import { listDocuments } from '../../sync-server/store/documents'
+import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
+
+type ErrorBody = { error: { code: string; message: string } }
+
+const HUGE = JSON.stringify({ final: 'x'.repeat(1_100_000) })
+
+describe.each(DATABASE_KINDS)('%s', (kind) => {
+  let server: TestServer
+  let admin: string
+  let operator: string
+  let other: string
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    admin = await server.signIn()
+    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
+    other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
+  })
+  afterAll(() => server.close())
+
+  const signalsOf = async (lineId: string) =>
+    (await listDocuments<Signal>(server.services.db, 'cust-demo', 'signals', { fields: { lineId } })).map(
+      (d) => d.data,
+    )
+  const signal = async (id: string) =>
+    (await listDocuments<Signal>(server.services.db, 'cust-demo', 'signals'))
+      .map((d) => d.data)
+      .find((s) => s.id === id)!
+  const first = async (lineId: string, pred: (s: Signal) => boolean) => (await signalsOf(lineId)).find(pred)!
+  const attributeUpdate = (lineId: string, signals: unknown[], cookie = admin) =>
+    server.call<Signal[] & ErrorBody>('PATCH', '/api/signal-attribute-update', cookie, {
+      signalRequest: { customer_uuid: 'cust-demo', plant_uuid: 'plant-demo', line_uuid: lineId },
+      signals,
+    })
+
+  describe('SM-05/06/09 PATCH /api/signal-attribute-update', () => {
+    it('SM-06 friendly name: saved without trailing spaces; a leading space answers No leading spaces allowed.', async () => {
+      const m = await first('line-assembly', (s) => s.entityType === 'MEASUREMENT')
+      const res = await attributeUpdate('line-assembly', [
+        {
+          signal_uuid: m.id,
+          signal_attributes: {
+            signal_friendly_name: 'Clamp torque  ',
+            quality_characteristic: 'High impact',
+            signal_active: false,
+          },
+        },
+      ])
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual([
+        { ...m, friendlyName: 'Clamp torque', qualityCharacteristic: 'High impact', isSignalActive: false },
+      ])
+      const bad = await attributeUpdate('line-assembly', [
+        { signal_uuid: m.id, signal_attributes: { signal_friendly_name: ' Clamp' } },
+      ])
+      expect(bad.status).toBe(400)
+      expect(bad.body.error.message).toBe('No leading spaces allowed.')
+      await attributeUpdate('line-assembly', [
+        {
+          signal_uuid: m.id,
+          signal_attributes: {
+            signal_friendly_name: m.friendlyName,
+            quality_characteristic: m.qualityCharacteristic,
+            signal_active: true,
+          },
+        },
+      ])
+      expect(await signal(m.id)).toEqual(m)
+    })
+
+    it('SM-12 the request must name the callers customer, plant and line; signals must be of that line', async () => {
+      const m = await first('line-assembly', (s) => s.entityType === 'MEASUREMENT')
+      const body = (req: object, id = m.id) => ({
+        signalRequest: {
+          customer_uuid: 'cust-demo',
+          plant_uuid: 'plant-demo',
+          line_uuid: 'line-assembly',
+          ...req,
+        },
+        signals: [{ signal_uuid: id, signal_attributes: { signal_active: false } }],
+      })
+      const wrongCustomer = await server.call(
+        'PATCH',
+        '/api/signal-attribute-update',
+        admin,
+        body({ customer_uuid: 'cust-other' }),
+      )
+      expect(wrongCustomer.status).toBe(404)
+      const wrongLine = await server.call<ErrorBody>(
+        'PATCH',
+        '/api/signal-attribute-update',
+        admin,
+        body({ line_uuid: 'nope' }),
+      )
+      expect(wrongLine.body.error.message).toBe('Unable to find the line')
+      const paint = await first('line-paint', (s) => s.entityType === 'MEASUREMENT')
+      const otherLine = await server.call<ErrorBody>(
+        'PATCH',
+        '/api/signal-attribute-update',
+        admin,
+        body({}, paint.id),
+      )
+      expect(otherLine.status).toBe(404)
+      expect(otherLine.body.error.message).toBe('Signal not found')
+      const foreign = await server.call(
+        'PATCH',
+        '/api/signal-attribute-update',
+        other,
+        body({
+          customer_uuid: 'cust-other',
+          plant_uuid: 'plant-other',
+          line_uuid: 'line-other',
+        }),
+      )
+      expect(foreign.status).toBe(404)
+      expect((await signal(m.id)).isSignalActive).toBe(true)
+      expect((await server.call('PATCH', '/api/signal-attribute-update', undefined, body({}))).status).toBe(
+        401,
+      )
+      const bad = await server.request('PATCH', '/api/signal-attribute-update', { cookie: admin, raw: '[' })
+      expect(bad.status).toBe(400)
+      const big = await server.request('PATCH', '/api/signal-attribute-update', { cookie: admin, raw: HUGE })
+      expect(big.status).toBe(413)
+    })
+  })
+
+  describe('SM-08 distribution PATCH /api/signals', () => {
+    it('SM-08 sets and clears single side on measurements; other entity types answer 400', async () => {
+      const m = await first(
+        'line-assembly',
+        (s) => s.entityType === 'MEASUREMENT' && s.singleSide === null && s.lowerLimit === null,
+      )
+      const res = await server.call<Signal[]>('PATCH', '/api/signals', operator, [
+        { id: m.id, singleSide: 'UPPER' },
+      ])
+      expect(res.status).toBe(200)
+      expect(res.body[0]).toMatchObject({ id: m.id, singleSide: 'UPPER' })
+      expect(
+        (await server.call('PATCH', '/api/signals', admin, [{ id: m.id, singleSide: null }])).status,
+      ).toBe(200)
+      expect((await signal(m.id)).singleSide).toBeNull()
+
+      const part = await first('line-assembly', (s) => s.entityType === 'PART_ATTRIBUTE')
+      const bad = await server.call<ErrorBody>('PATCH', '/api/signals', admin, [
+        { id: m.id, singleSide: 'LOWER' },
+        { id: part.id, singleSide: 'LOWER' },
+      ])
+      expect(bad.status).toBe(400)
+      expect(bad.body.error.message).toBe('Distribution (single sided) can only be set for measurements')
+      // All or nothing: the valid row was not applied either.
+      expect((await signal(m.id)).singleSide).toBeNull()
+      const side = await server.call<ErrorBody>('PATCH', '/api/signals', admin, [
+        { id: m.id, singleSide: 'LEFT' },
+      ])
+      expect(side.status).toBe(400)
+    })
+
+    it('SM-08 unknown and other tenants signals 404; 401; malformed JSON; 413', async () => {
+      const m = await first('line-assembly', (s) => s.entityType === 'MEASUREMENT')
+      for (const [id, cookie] of [
+        ['nope', admin],
+        [m.id, other],
+      ] as const) {
+        const res = await server.call<ErrorBody>('PATCH', '/api/signals', cookie, [
+          { id, singleSide: 'LOWER' },
+        ])
+        expect(res.status).toBe(404)
+        expect(res.body.error.message).toBe('Signal not found')
+      }
+      expect((await server.call('PATCH', '/api/signals', undefined, [])).status).toBe(401)
+      expect((await server.request('PATCH', '/api/signals', { cookie: admin, raw: '[{' })).status).toBe(400)
+      expect((await server.request('PATCH', '/api/signals', { cookie: admin, raw: HUGE })).status).toBe(413)
+    })
+  })
+})

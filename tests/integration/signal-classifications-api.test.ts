@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Signal } from '../../shared/schema/signal'
+import { listDocuments } from '../../sync-server/store/documents'
+import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
+
+type ErrorBody = { error: { code: string; message: string } }
+
+const HUGE = JSON.stringify({ final: 'x'.repeat(1_100_000) })
+const grouped = (pass: string[], fail: string[], other: string[] = []) => ({
+  pass: pass.map((value) => ({ value, failureMode: null })),
+  fail: fail.map((value) => ({ value, failureMode: 'Broken' })),
+  other: other.map((value) => ({ value, failureMode: null })),
+})
+
+describe.each(DATABASE_KINDS)('%s', (kind) => {
+  let server: TestServer
+  let admin: string
+  let operator: string
+  let other: string
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    admin = await server.signIn()
+    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
+    other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
+  })
+  afterAll(() => server.close())
+
+  const signalsOf = async (lineId: string) =>
+    (await listDocuments<Signal>(server.services.db, 'cust-demo', 'signals', { fields: { lineId } })).map(
+      (d) => d.data,
+    )
+  const signal = async (id: string) =>
+    (await listDocuments<Signal>(server.services.db, 'cust-demo', 'signals'))
+      .map((d) => d.data)
+      .find((s) => s.id === id)!
+  const first = async (lineId: string, pred: (s: Signal) => boolean) => (await signalsOf(lineId)).find(pred)!
+
+  describe('SM-11 PATCH /api/signal/result-classifications', () => {
+    it('SM-11 saves the grouped wire form as the flat canonical list', async () => {
+      const r = await first('line-assembly', (s) => s.entityType === 'RESULT')
+      const res = await server.call<Signal[]>('PATCH', '/api/signal/result-classifications', admin, {
+        [r.id]: { resultClassifications: grouped(['OK', 'Good'], ['Crack'], ['Retest']) },
+      })
+      expect(res.status).toBe(200)
+      expect((await signal(r.id)).resultClassifications).toEqual([
+        { value: 'OK', result: 'pass', failureMode: null },
+        { value: 'Good', result: 'pass', failureMode: null },
+        { value: 'Crack', result: 'fail', failureMode: 'Broken' },
+        { value: 'Retest', result: 'other', failureMode: null },
+      ])
+      await server.call('PATCH', '/api/signal/result-classifications', admin, {
+        [r.id]: {
+          resultClassifications: {
+            pass: r.resultClassifications.filter((c) => c.result === 'pass'),
+            fail: r.resultClassifications.filter((c) => c.result === 'fail'),
+            other: r.resultClassifications.filter((c) => c.result === 'other'),
+          },
+        },
+      })
+    })
+
+    it('SM-11 values are required and unique; only result signals have classifications', async () => {
+      const r = await first('line-assembly', (s) => s.entityType === 'RESULT')
+      const m = await first('line-assembly', (s) => s.entityType === 'MEASUREMENT')
+      const cases: Array<[string, object, string]> = [
+        [r.id, grouped(['OK'], ['ok ']), 'Value must be unique'],
+        [r.id, grouped(['OK', '  '], []), 'Value is required'],
+        [m.id, grouped(['OK'], []), 'All selected signals must be of entity type result'],
+      ]
+      for (const [id, classifications, message] of cases) {
+        const res = await server.call<ErrorBody>('PATCH', '/api/signal/result-classifications', admin, {
+          [id]: { resultClassifications: classifications },
+        })
+        expect(res.status).toBe(400)
+        expect(res.body.error.message).toBe(message)
+      }
+      expect((await signal(r.id)).resultClassifications).toEqual(r.resultClassifications)
+    })
+
+    it('SM-11 errors: unknown or other tenants signals 404, 401, malformed JSON, 413', async () => {
+      const r = await first('line-assembly', (s) => s.entityType === 'RESULT')
+      for (const [id, cookie] of [
+        ['nope', admin],
+        [r.id, other],
+      ] as const) {
+        const res = await server.call('PATCH', '/api/signal/result-classifications', cookie, {
+          [id]: { resultClassifications: grouped(['A'], []) },
+        })
+        expect(res.status).toBe(404)
+      }
+      expect((await server.call('PATCH', '/api/signal/result-classifications', undefined, {})).status).toBe(
+        401,
+      )
+      expect(
+        (await server.request('PATCH', '/api/signal/result-classifications', { cookie: admin, raw: '{,' }))
+          .status,
+      ).toBe(400)
+      expect(
+        (await server.request('PATCH', '/api/signal/result-classifications', { cookie: admin, raw: HUGE }))
+          .status,
+      ).toBe(413)
+    })
+  })
+
+  describe('FLT-08 POST /api/signal/associated-result-classifications', () => {
+    it('FLT-08 answers, per signal, the classifications of its associated result signals', async () => {
+      const all = await signalsOf('line-assembly')
+      const linked = all.find((s) => s.entityType === 'MEASUREMENT' && s.result.length > 0)!
+      const unlinked = all.find((s) => s.entityType === 'MEASUREMENT' && s.result.length === 0)!
+      const result = all.find((s) => s.id === linked.result[0])!
+      const res = await server.call<Record<string, { associatedResultClassifications: unknown[] }>>(
+        'POST',
+        '/api/signal/associated-result-classifications',
+        operator,
+        [linked.id, unlinked.id, result.id],
+      )
+      expect(res.status).toBe(200)
+      const expected = result.resultClassifications.map((c) => ({ signalId: result.id, ...c }))
+      expect(expected.length).toBeGreaterThan(0)
+      expect(res.body).toEqual({
+        [linked.id]: { associatedResultClassifications: expected },
+        [unlinked.id]: { associatedResultClassifications: [] },
+        [result.id]: { associatedResultClassifications: expected },
+      })
+    })
+
+    it('FLT-08 errors: unknown or other tenants ids 404, 401, bad body, malformed JSON, 413', async () => {
+      const m = await first('line-assembly', (s) => s.entityType === 'MEASUREMENT')
+      const path = '/api/signal/associated-result-classifications'
+      for (const [ids, cookie] of [
+        [['nope'], admin],
+        [[m.id], other],
+      ] as const) {
+        const res = await server.call<ErrorBody>('POST', path, cookie, ids)
+        expect(res.status).toBe(404)
+        expect(res.body.error.message).toBe('Signal not found')
+        expect(JSON.stringify(res.body)).not.toContain('OK')
+      }
+      expect((await server.call('POST', path, undefined, [m.id])).status).toBe(401)
+      expect((await server.call('POST', path, admin, { ids: [m.id] })).status).toBe(400)
+      expect((await server.request('POST', path, { cookie: admin, raw: '["a"' })).status).toBe(400)
+      expect((await server.request('POST', path, { cookie: admin, raw: HUGE })).status).toBe(413)
+    })
+  })
+})

@@ -1,0 +1,140 @@
+import pg from 'pg'
+import { inject } from 'vitest'
+import { createApp } from '../../../sync-server/app'
+import { DEFAULT_DEMO } from '../../../sync-server/config'
+import type { Services } from '../../../sync-server/domain/services'
+import {
+  createLocalChangeBus,
+  createPostgresChangeBus,
+  type ChangeBus,
+} from '../../../sync-server/replication/change-bus'
+import { ensureDemoPlant, type SeedOptions } from '../../../sync-server/seed/demo-plant'
+import { openDatabase, type Database } from '../../../sync-server/store/database'
+import { systemClock, type Clock } from '../../../shared/time/clock'
+
+/**
+ * A real server (Hono app over a real database) for integration tests. `kind` picks PGlite (in
+ * memory) or a fresh database on the PostgreSQL cluster started by the global setup.
+ */
+export type DatabaseKind = 'pglite' | 'postgres'
+export const DATABASE_KINDS: ReadonlyArray<DatabaseKind> = ['pglite', 'postgres']
+
+export interface TestServer {
+  readonly kind: DatabaseKind
+  readonly services: Services
+  readonly database: Database
+  readonly app: ReturnType<typeof createApp>
+  /** Signs in and returns the cookie header value. */
+  signIn(email?: string, password?: string): Promise<string>
+  request(
+    method: string,
+    path: string,
+    options?: { cookie?: string; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<Response>
+  /** JSON helper: returns status and parsed body. */
+  call<T = unknown>(
+    method: string,
+    path: string,
+    cookie?: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>
+  close(): Promise<void>
+}
+
+export const DEMO = DEFAULT_DEMO
+/** The second customer's administrator, seeded for tenant-isolation tests. */
+export const OTHER_ADMIN = { email: 'admin@other.plant', password: 'other-admin-1' }
+
+export interface TestServerOptions {
+  readonly clock?: Clock
+  readonly seed?: SeedOptions
+  /** Reuse an open database (a second server instance on the same PostgreSQL, or a reopened PGlite). */
+  readonly database?: Database
+  /** Leave the database open on close (it belongs to the caller). */
+  readonly keepDatabase?: boolean
+}
+
+export async function startTestServer(
+  kind: DatabaseKind,
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const { database, dropDatabase } = options.database
+    ? { database: options.database, dropDatabase: async () => {} }
+    : await openTestDatabase(kind)
+  const changes: ChangeBus =
+    kind === 'postgres' ? await createPostgresChangeBus(database.pool) : createLocalChangeBus()
+  const services: Services = { db: database.db, changes, clock: options.clock ?? systemClock }
+  await ensureDemoPlant(services, DEFAULT_DEMO, options.seed ?? {})
+  const app = createApp({ services })
+
+  const request: TestServer['request'] = (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) }
+    if (opts.cookie) headers.cookie = opts.cookie
+    let body: string | undefined
+    if (opts.raw !== undefined) body = opts.raw
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body)
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json'
+    return Promise.resolve(app.request(path, { method, headers, ...(body !== undefined ? { body } : {}) }))
+  }
+
+  return {
+    kind,
+    services,
+    database,
+    app,
+    request,
+    async signIn(email = DEMO.adminEmail, password = DEMO.adminPassword) {
+      const res = await request('POST', '/api/session', { body: { email, password } })
+      if (res.status !== 200)
+        throw new Error(`sign-in failed for ${email}: ${res.status} ${await res.text()}`)
+      const setCookie = res.headers.get('set-cookie') ?? ''
+      return setCookie.split(';')[0]!
+    },
+    async call(method, path, cookie, body) {
+      const res = await request(method, path, {
+        ...(cookie ? { cookie } : {}),
+        ...(body !== undefined ? { body } : {}),
+      })
+      const text = await res.text()
+      return { status: res.status, body: (text ? JSON.parse(text) : undefined) as never }
+    },
+    async close() {
+      await changes.close()
+      if (options.keepDatabase) return
+      await database.close()
+      await dropDatabase()
+    },
+  }
+}
+
+let counter = 0
+
+export async function openTestDatabase(
+  kind: DatabaseKind,
+): Promise<{ database: Database; url?: string; dropDatabase: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    return {
+      database: await openDatabase({ kind: 'pglite', dataDir: 'memory://' }),
+      dropDatabase: async () => {},
+    }
+  }
+  const adminUrl = inject('postgresUrl')
+  const name = `qm_test_${process.pid}_${Date.now()}_${counter++}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() })
+  return {
+    database,
+    url: url.toString(),
+    async dropDatabase() {
+      const a = new pg.Client({ connectionString: adminUrl })
+      await a.connect()
+      await a.query(`drop database if exists ${name} with (force)`)
+      await a.end()
+    },
+  }
+}
