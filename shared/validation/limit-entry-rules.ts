@@ -4,6 +4,7 @@ import { fieldError } from './field-error'
 import type { FieldError, FieldErrors } from './field-error'
 import { isEmptyLimitCell, lockedCells, validateLimitRow } from './limit-rules'
 import type { LimitField, LimitSingleSide } from './limit-rules'
+import { Messages } from './messages'
 
 /**
  * A signal's limit rows as the plant's flags make them (CAPL-02..04): the cell rules with the
@@ -12,7 +13,7 @@ import type { LimitField, LimitSingleSide } from './limit-rules'
  * arrive through replication.
  */
 export const LimitEntryMessages = {
-  lockedCell: (field: LimitField) => `${field} must be empty: the signal is Single Sided`,
+  lockedCell: (field: LimitField) => Messages.limits.lockedCell(field),
 } as const
 
 type Formulas = { readonly [K in (typeof LIMIT_FORMULA_KEYS)[LimitField]]: string | null }

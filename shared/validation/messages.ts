@@ -48,6 +48,10 @@ export const Messages = {
     unableToSaveBody:
       'We hit an issue saving your changes. Please retry, check your connection or contact customer success.',
     notFound: 'Monitor not found',
+    signalNotOnLine: "Every selected signal must be a signal of the monitor's line",
+    groupNotOnLine: "Every selected signal group must be a signal group of the monitor's line",
+    inactiveLine: 'A monitor of an inactive line cannot be activated. Activate the line first.',
+    unknownMonitorType: (types: string) => `Monitor type must be one of ${types}`,
   },
 
   // ── Signals tab and search ────────────────────────────────────────────────
@@ -144,6 +148,9 @@ export const Messages = {
     notAssociable: 'Only measurement, result, lower-limit and upper-limit signals can be associated.',
     signalNotFound: 'Signal not found',
     stationNotFound: 'Station not found',
+    linkTargetType: (what: 'upper limit' | 'lower limit' | 'result', entityType: string) =>
+      `The ${what} must be a signal of entity type ${entityType}`,
+    singleSideOnlyForMeasurements: 'Distribution (single sided) can only be set for measurements',
   },
 
   // ── Result classifications ────────────────────────────────────────────────
@@ -207,6 +214,7 @@ export const Messages = {
     seeModels: 'See models',
     hideModels: 'Hide models',
     modelNumberUnique: 'Model number must be unique',
+    lockedCell: (field: LimitField) => `${field} must be empty: the signal is Single Sided`,
   },
 
   // ── Microsoft Teams ───────────────────────────────────────────────────────

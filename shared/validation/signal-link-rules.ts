@@ -13,8 +13,8 @@ import { validateAssociation } from './signal-rules'
  */
 export const SignalLinkMessages = {
   linkTargetType: (what: LinkLabel, entityType: EntityType) =>
-    `The ${what} must be a signal of entity type ${entityType}`,
-  singleSideOnlyForMeasurements: 'Distribution (single sided) can only be set for measurements',
+    Messages.signals.linkTargetType(what, entityType),
+  singleSideOnlyForMeasurements: Messages.signals.singleSideOnlyForMeasurements,
 } as const
 
 type LinkLabel = 'upper limit' | 'lower limit' | 'result'

@@ -36,19 +36,34 @@ export function createLocalChangeBus(): ChangeBus {
   }
 }
 
-/** LISTEN on one dedicated connection; NOTIFY from any. Local listeners hear only what NOTIFY delivers. */
+/**
+ * LISTEN on one dedicated connection (re-established if it drops); NOTIFY from any. Local
+ * listeners hear only what NOTIFY delivers, so every instance sees the same events.
+ */
 export async function createPostgresChangeBus(pool: pg.Pool): Promise<ChangeBus> {
   const local = createLocalChangeBus()
-  const client = await pool.connect()
-  client.on('notification', (msg) => {
-    if (msg.channel !== CHANNEL || !msg.payload) return
-    try {
-      local.publish(JSON.parse(msg.payload) as ChangeNotice)
-    } catch {
-      // A malformed payload cannot come from us; ignore it rather than crash the listener.
-    }
-  })
-  await client.query(`LISTEN ${CHANNEL}`)
+  let client: pg.PoolClient | undefined
+  let closed = false
+  const listen = async (): Promise<void> => {
+    const c = await pool.connect()
+    c.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return
+      try {
+        local.publish(JSON.parse(msg.payload) as ChangeNotice)
+      } catch {
+        // A malformed payload cannot come from us; ignore it rather than crash the listener.
+      }
+    })
+    c.on('error', (err) => {
+      console.error('change listener connection lost:', err.message)
+      c.release(true)
+      if (client === c) client = undefined
+      if (!closed) setTimeout(() => void listen().catch(() => undefined), 1000)
+    })
+    await c.query(`LISTEN ${CHANNEL}`)
+    client = c
+  }
+  await listen()
   return {
     publish(notice) {
       pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(notice)]).catch((err: unknown) => {
@@ -57,8 +72,11 @@ export async function createPostgresChangeBus(pool: pg.Pool): Promise<ChangeBus>
     },
     subscribe: local.subscribe,
     async close() {
+      closed = true
       await local.close()
-      client.release()
+      // Destroy rather than return it: a pooled connection must not keep listening.
+      client?.release(true)
+      client = undefined
     },
   }
 }

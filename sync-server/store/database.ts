@@ -38,6 +38,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // PGlite is one connection: the pool must never open a second one.
     pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 })
   }
+  // An idle connection can be dropped by the server (restart, failover, admin); pg reports it as an
+  // 'error' event on the pool, which would crash the process if nobody listened. The next query
+  // simply opens a new connection.
+  pool.on('error', (err) => console.error('database connection lost:', err.message))
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
   await migrate(db)
   const owned = target.kind === 'pglite'
