@@ -22,7 +22,7 @@ export type MonitorSettings = Pick<
  */
 export const monitorSettingsKey = (m: MonitorSettings): string => {
   const f = m.monitor_filter
-  const what = [m.monitor_type, f.line_uuid, canonicalSet(f.signal_uuids), canonicalSet(f.signal_group_uuids)]
+  const what = [m.monitor_type, f.line_uuid, canonicalSet(f.signal_uuids)]
   if (m.monitor_type === 'cap') return JSON.stringify(what)
   const attributes = new Map<string, Set<string>>()
   for (const a of f.part_attributes) {
@@ -32,6 +32,7 @@ export const monitorSettingsKey = (m: MonitorSettings): string => {
   }
   return JSON.stringify([
     ...what,
+    canonicalSet(f.signal_group_uuids),
     canonicalSet(f.part_numbers),
     canonicalSet(f.part_groups),
     [...attributes.keys()].sort().map((k) => [k, canonicalSet(attributes.get(k) ?? [])]),

@@ -1,7 +1,7 @@
 import { Signal } from '../../shared/schema/signal'
 import { dissociatedBy } from '../../shared/validation/signal-link-rules'
 import { decodeInput } from '../http/body'
-import { listDocuments, type Executor } from '../store/documents'
+import { getDocuments, listDocuments, type Executor } from '../store/documents'
 import type { Session } from '../auth/session'
 import { writeSideEffect } from './apply-change'
 import type { CollectionRules } from './collection-rules'
@@ -27,9 +27,13 @@ export const signalRules: CollectionRules<Signal> = {
   decode: (data) => decodeInput(Signal, data),
   async validate(ctx, change) {
     const previous = requireExisting(change).data
-    const line = await signalsOfLine(ctx.tx, ctx.session, previous.lineId)
+    const next = change.next as Signal
+    // Only the signals this one links to are needed to check its links (not the whole line).
+    const targets = [next.upperLimit, next.lowerLimit, ...next.result].filter((id): id is string => id !== null)
+    const linked = await getDocuments<Signal>(ctx.tx, ctx.session.customerId, 'signals', targets)
+    const visible = linked.filter((s) => !s.deleted && s.plantId === ctx.session.plantId)
     const flags = await plantFeatureFlags(ctx.tx, ctx.session)
-    return prepareSignal(previous, change.next as Signal, new Map(line.map((s) => [s.id, s.data])), flags)
+    return prepareSignal(previous, next, new Map(visible.map((s) => [s.id, s.data])), flags)
   },
   async afterWrite(ctx, change, stored) {
     // An entity-type change unlinks the measurements whose links to this signal no longer fit.

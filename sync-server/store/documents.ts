@@ -63,6 +63,24 @@ export async function getDocument<T = Record<string, unknown>>(
   return row ? fromRow<T>(row as Row) : undefined
 }
 
+/** Several documents by id (missing ones are simply absent). */
+export async function getDocuments<T = Record<string, unknown>>(
+  ex: Executor,
+  customerId: string,
+  collection: CollectionName,
+  ids: ReadonlyArray<string>,
+): Promise<ReadonlyArray<StoredDocument<T>>> {
+  if (ids.length === 0) return []
+  const rows = await ex
+    .selectFrom('documents')
+    .select(columns)
+    .where('customer_id', '=', customerId)
+    .where('collection', '=', collection)
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+  return rows.map((r) => fromRow<T>(r as Row))
+}
+
 export interface ListOptions {
   /** Restrict to one plant (customer-wide documents are included). */
   readonly plantId?: string
@@ -85,7 +103,10 @@ export async function listDocuments<T = Record<string, unknown>>(
   if (options.plantId) q = q.where('plant_id', 'in', [options.plantId, CUSTOMER_WIDE])
   if (!options.includeDeleted) q = q.where('deleted', '=', false)
   for (const [field, value] of Object.entries(options.fields ?? {})) {
-    q = q.where(sql`data->>${field}`, '=', String(value))
+    // The key is inlined (not a parameter) so PostgreSQL can use the expression indexes of
+    // migration 2; keys come from our code, never from a request, and are checked anyway.
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`not a field name: ${field}`)
+    q = q.where(sql`data->>${sql.lit(field)}`, '=', String(value))
   }
   const rows = await q.orderBy('seq').execute()
   return rows.map((r) => fromRow<T>(r as Row))

@@ -50,6 +50,16 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
       );
     `,
   },
+  {
+    version: 2,
+    // Line- and station-scoped reads (a line's signals, a station's signals, a line's limits) by
+    // expression index instead of a scan of every document of the customer.
+    up: `
+      create index documents_line_id on documents (customer_id, collection, (data->>'lineId'));
+      create index documents_station_id on documents (customer_id, collection, (data->>'stationId'));
+      create index documents_line_uuid on documents (customer_id, collection, (data->>'lineUUID'));
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

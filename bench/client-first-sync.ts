@@ -1,0 +1,133 @@
+import { chromium, type Page } from '@playwright/test'
+import { spawn, execSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEFAULT_DEMO } from '../sync-server/config'
+import { gzipSizeOf } from './first-screen-size'
+import { ms, ratio, table } from './stats'
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+/**
+ * Client figures in headless Chromium against the real server: the first sync of a large plant
+ * (time and bytes) beside a raw IndexedDB write of the same documents in the same run, the cold start
+ * offline to the first Line Management row, and the gzip size of the first screen's JavaScript.
+ */
+export async function benchClientFirstSync(signals = 100_000): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'qm-bench-client-'))
+  const port = 8797
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port) }
+  execSync('npm run build', { stdio: 'ignore' })
+  execSync(`npx tsx sync-server/seed/cli.ts --signals ${signals}`, { env, stdio: 'inherit' })
+  const server = spawn('npx', ['tsx', 'sync-server/main.ts'], { env, stdio: 'ignore' })
+  const base = `http://127.0.0.1:${port}`
+  await waitFor(async () => (await fetch(`${base}/api/health`)).ok)
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  try {
+    const context = await browser.newContext({ baseURL: base })
+    const page = await context.newPage()
+    const scripts = new Set<string>()
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      if (url.pathname.endsWith('.js') && !url.pathname.includes('workbox') && url.pathname !== '/sw.js') scripts.add(url.pathname)
+    })
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    let syncBytes = 0
+    const syncRequests = new Set<string>()
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (e.request.url.includes('/sync/')) syncRequests.add(e.requestId)
+    })
+    cdp.on('Network.loadingFinished', (e) => {
+      if (syncRequests.has(e.requestId)) syncBytes += e.encodedDataLength
+    })
+
+    await page.goto('/sign-in')
+    await page.waitForLoadState('networkidle')
+    const firstScreen = gzipSizeOf('dist', [...scripts].map((p) => p.slice(1)))
+
+    const start = Date.now()
+    await page.getByLabel('Email').fill(DEFAULT_DEMO.adminEmail)
+    await page.getByLabel('Password').fill(DEFAULT_DEMO.adminPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await waitForFirstSync(page)
+    const firstSyncMs = Date.now() - start
+    const docCount = await page.evaluate(() => (window as unknown as { __qm: { countDocs(): Promise<number> } }).__qm.countDocs())
+
+    // Raw IndexedDB floor: the same documents written straight into a fresh object store.
+    const rawMs = await page.evaluate(async () => {
+      const docs = await (window as unknown as { __qm: { exportDocs(): Promise<unknown[]> } }).__qm.exportDocs()
+      const t0 = performance.now()
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open('bench-raw', 1)
+        req.onupgradeneeded = () => req.result.createObjectStore('docs', { keyPath: 'k' })
+        req.onsuccess = () => resolve(req.result)
+        req.onerror = () => reject(req.error)
+      })
+      for (let i = 0; i < docs.length; i += 1000) {
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction('docs', 'readwrite')
+          const store = tx.objectStore('docs')
+          docs.slice(i, i + 1000).forEach((d, j) => store.put({ k: i + j, d }))
+          tx.oncomplete = () => resolve()
+          tx.onerror = () => reject(tx.error)
+        })
+      }
+      const elapsed = performance.now() - t0
+      db.close()
+      indexedDB.deleteDatabase('bench-raw')
+      return elapsed
+    })
+
+    // Cold start offline: a new page, no network, straight to Line Management.
+    await page.close()
+    await context.setOffline(true)
+    const offline = await context.newPage()
+    const t0 = Date.now()
+    await offline.goto('/settings?section=LINE_MANAGEMENT')
+    await offline.getByRole('row', { name: /Final Assembly/ }).first().waitFor({ timeout: 60_000 })
+    const coldStartMs = Date.now() - t0
+
+    console.log(`\nClient (headless Chromium) — first sync of ${docCount.toLocaleString('en-US')} documents (${signals.toLocaleString('en-US')}+ signals)`)
+    console.log(
+      table([
+        ['measure', 'value', 'beside', 'ratio'],
+        ['first sync, sign-in to done', ms(firstSyncMs), `raw IndexedDB write ${ms(rawMs)}`, ratio(firstSyncMs, rawMs)],
+        ['first sync, bytes on the wire', `${(syncBytes / 1e6).toFixed(1)} MB`, '', ''],
+        ['cold start offline → first Line Management row', ms(coldStartMs), '', ''],
+        ['first screen JavaScript (gzip)', `${(firstScreen.gzip / 1024).toFixed(0)} KiB in ${firstScreen.files} files`, `${(firstScreen.raw / 1024).toFixed(0)} KiB raw`, ''],
+      ]),
+    )
+  } finally {
+    await browser.close()
+    server.kill('SIGTERM')
+    await new Promise((r) => server.once('exit', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function waitForFirstSync(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const qm = (window as unknown as { __qm?: { controller: { status$: { value: { initialProgress: number | null; lastSyncedAt: string | null } } } } }).__qm
+      const s = qm?.controller.status$.value
+      return s !== undefined && s.initialProgress === null && s.lastSyncedAt !== null
+    },
+    undefined,
+    { timeout: 30 * 60_000, polling: 250 },
+  )
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      if (await check()) return
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > end) throw new Error('timed out waiting for the server')
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
