@@ -1,9 +1,24 @@
-// Placeholder frame until the client issue lands: proves the build, the PWA shell and the server.
-export function App() {
+import { RouterProvider } from '@tanstack/react-router'
+import { defaultTheme, Provider } from '@adobe/react-spectrum'
+import { ConfirmProvider } from './components/confirm'
+import { SnackbarProvider } from './components/snackbar'
+import { DataProvider } from './db/data-context'
+import type { SyncController } from './db/sync-controller'
+import { UpdatePrompt } from './pwa/update-prompt'
+import { router } from './router'
+
+/** The providers every screen relies on, around the router. */
+export function App({ controller }: { controller: SyncController }) {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 24 }}>
-      <h1>Quality Monitoring</h1>
-      <p>Configure anomaly monitors, capability alerts and limits for your production lines.</p>
-    </main>
+    <Provider theme={defaultTheme} locale="en-US" UNSAFE_style={{ minHeight: '100vh' }}>
+      <DataProvider controller={controller}>
+        <SnackbarProvider>
+          <ConfirmProvider>
+            <RouterProvider router={router} />
+            <UpdatePrompt />
+          </ConfirmProvider>
+        </SnackbarProvider>
+      </DataProvider>
+    </Provider>
   )
 }

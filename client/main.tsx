@@ -1,11 +1,37 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import { SyncController } from './db/sync-controller'
+import { browserTransport } from './db/transport'
+import { registerServiceWorker } from './pwa/register-service-worker'
+import './styles.css'
+
+/**
+ * A session restored from the stored identity while the server was unreachable is not verified. The
+ * controller asks the server again when the browser reports the network back; this also retries
+ * while the browser thinks it is online but the server was not reachable (plant Wi-Fi up, server not).
+ */
+const VERIFY_RETRY_MS = 30_000
+
+const controller = new SyncController({ transport: browserTransport(), isOnline: () => navigator.onLine })
+void controller.start()
+
+window.addEventListener('online', () => controller.setOnline(true))
+window.addEventListener('offline', () => controller.setOnline(false))
+setInterval(() => {
+  const session = controller.session$.value
+  if (session.status === 'signed-in' && !session.verified && navigator.onLine) void controller.start()
+}, VERIFY_RETRY_MS)
+
+// Read-only handle for benchmarks and diagnostics in the browser console (no secrets live here).
+;(window as unknown as { __qm: unknown }).__qm = { controller }
+
+registerServiceWorker()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App controller={controller} />
   </StrictMode>,
 )

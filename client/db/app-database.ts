@@ -1,0 +1,43 @@
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import type { RxStorage } from 'rxdb'
+import { COLLECTIONS, rxSchemaFor, type CollectionName, type LocalDoc } from './collections'
+import { makeConflictHandler, type ConflictSink } from './conflict-handler'
+
+addRxPlugin(RxDBLeaderElectionPlugin)
+
+export type AppCollections = { [C in CollectionName]: RxCollection<LocalDoc<C>> }
+export type AppDatabase = RxDatabase<AppCollections>
+
+export interface OpenOptions {
+  /** One database per signed-in customer and plant, so two accounts never mix their data. */
+  readonly name: string
+  /** Defaults to Dexie on the browser's IndexedDB; tests pass fake-indexeddb. */
+  readonly storage?: RxStorage<unknown, unknown>
+  /** Where conflicts found while merging are recorded. */
+  readonly conflicts: ConflictSink
+}
+
+/** Opens the local database with the 12 replicated collections (RxDB's free edition allows 13). */
+export async function openAppDatabase(options: OpenOptions): Promise<AppDatabase> {
+  const db = await createRxDatabase<AppCollections>({
+    name: options.name,
+    storage: (options.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>,
+    multiInstance: true,
+    eventReduce: true,
+    closeDuplicates: true,
+  })
+  const definitions = Object.fromEntries(
+    COLLECTIONS.map((c) => [
+      c,
+      { schema: rxSchemaFor(c), conflictHandler: makeConflictHandler(c, options.conflicts) },
+    ]),
+  )
+  await db.addCollections(definitions as never)
+  return db
+}
+
+/** A safe database name for a session: letters, digits and dashes only. */
+export const databaseNameFor = (customerId: string, plantId: string) =>
+  `qm-${customerId}-${plantId}`.toLowerCase().replace(/[^a-z0-9-]/g, '-')

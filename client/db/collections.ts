@@ -1,0 +1,82 @@
+import type { RxJsonSchema } from 'rxdb'
+import type { Plant } from '../../shared/schema/plant'
+import type { Line } from '../../shared/schema/line'
+import type { Station } from '../../shared/schema/station'
+import type { Signal } from '../../shared/schema/signal'
+import type { SignalGroupDocument } from '../../shared/schema/signal-group-document'
+import type { Monitor } from '../../shared/schema/monitor'
+import type { MonitorRulesDocument } from '../../shared/schema/monitor-rules-document'
+import type { SignalLimitEntry } from '../../shared/schema/signal-limit'
+import type { TeamsWebhook } from '../../shared/schema/teams-webhook'
+import type { RelianceConfig } from '../../shared/schema/reliance-config'
+import type { User } from '../../shared/schema/user'
+import type { DataSource } from '../../shared/schema/data-source'
+import { COLLECTIONS, PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
+
+/** The entity each replicated collection holds (the shared schema's type). */
+export interface EntityTypes {
+  plants: Plant
+  lines: Line
+  stations: Station
+  signals: Signal
+  signalGroups: SignalGroupDocument
+  monitors: Monitor
+  monitorRules: MonitorRulesDocument
+  signalLimits: SignalLimitEntry
+  teamsWebhooks: TeamsWebhook
+  /** `clientSecret` exists only between a local edit and the server taking it (write-only). */
+  relianceConfigs: RelianceConfig & { clientSecret?: string }
+  users: User
+  dataSources: DataSource
+}
+
+/**
+ * Fields every local document carries besides its entity: the server's revision and time (0 / ''
+ * before the server has seen it), and `pendingSince` — set by a local write, gone once the server's
+ * version of the document arrives — which is what the "pending" mark shows.
+ */
+export interface LocalMeta {
+  revision: number
+  updatedAt: string
+  pendingSince?: string
+}
+
+export type LocalDoc<C extends CollectionName> = EntityTypes[C] & LocalMeta
+
+/** Secondary indexes: the line-scoped screens query by line. */
+const LINE_INDEX: Partial<Record<CollectionName, string>> = {
+  stations: 'lineId',
+  signals: 'lineId',
+  signalGroups: 'lineId',
+  signalLimits: 'lineUUID',
+  teamsWebhooks: 'lineId',
+  relianceConfigs: 'lineId',
+}
+
+/**
+ * RxDB schemas. The shared Effect schemas are the real contract (the server re-validates every
+ * change with them); these only declare keys and indexes, and stay open to every entity field.
+ * Bump `version` (with a migration strategy) whenever a key or index changes.
+ */
+export function rxSchemaFor(collection: CollectionName): RxJsonSchema<Record<string, unknown>> {
+  const pk = PRIMARY_KEYS[collection]
+  const index = LINE_INDEX[collection]
+  return {
+    version: 0,
+    primaryKey: pk,
+    type: 'object',
+    properties: {
+      [pk]: { type: 'string', maxLength: 200 },
+      ...(index ? { [index]: { type: 'string', maxLength: 200 } } : {}),
+      revision: { type: 'number' },
+      updatedAt: { type: 'string' },
+      pendingSince: { type: 'string' },
+    },
+    required: index ? [pk, index] : [pk],
+    indexes: index ? [index] : [],
+    // Entity fields are not declared: no validator runs in production, and the server validates.
+  } as unknown as RxJsonSchema<Record<string, unknown>>
+}
+
+export { COLLECTIONS, PRIMARY_KEYS }
+export type { CollectionName }

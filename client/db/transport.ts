@@ -1,0 +1,69 @@
+import type { PullResponse, PushResponse, PushRow, Checkpoint } from '../../shared/sync/protocol'
+import type { CollectionName } from '../../shared/sync/collections'
+import type { SessionUser } from './device-db'
+
+/**
+ * HTTP to the sync server. Injectable so the convergence test can run the same client code in Node
+ * against a real server (fetch with a cookie jar, a small SSE reader).
+ */
+export interface Transport {
+  fetch(path: string, init?: RequestInit): Promise<Response>
+  /** Opens the change stream; undefined where no EventSource exists (then replication polls on RESYNC only). */
+  openStream?(onMessage: (data: string) => void, onError: () => void): { close(): void }
+}
+
+/** Thrown for any answer that is not 2xx; `status` 0 means the network failed. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+}
+
+export const browserTransport = (base = ''): Transport => ({
+  fetch: (path, init) => fetch(base + path, { credentials: 'same-origin', ...init }),
+  openStream(onMessage, onError) {
+    const source = new EventSource(`${base}/sync/stream`, { withCredentials: true })
+    source.onmessage = (e) => onMessage(String(e.data))
+    source.onerror = () => onError()
+    return { close: () => source.close() }
+  },
+})
+
+async function call<T>(t: Transport, method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response
+  try {
+    res = await t.fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+  } catch {
+    throw new HttpError(0, 'The server cannot be reached')
+  }
+  const text = await res.text()
+  if (!res.ok) {
+    let message = res.statusText
+    try {
+      message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? message
+    } catch {
+      // Not our JSON error body (a proxy, a captive portal): keep the status text.
+    }
+    throw new HttpError(res.status, message)
+  }
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+export const api = {
+  session: (t: Transport) => call<SessionUser>(t, 'GET', '/api/session'),
+  signIn: (t: Transport, email: string, password: string) =>
+    call<SessionUser>(t, 'POST', '/api/session', { email, password }),
+  signOut: (t: Transport) => call<void>(t, 'DELETE', '/api/session'),
+  pull: (t: Transport, collection: CollectionName, checkpoint: Checkpoint | null, batchSize: number) =>
+    call<PullResponse>(t, 'POST', `/sync/${collection}/pull`, { checkpoint, batchSize }),
+  push: (t: Transport, collection: CollectionName, rows: ReadonlyArray<PushRow>) =>
+    call<PushResponse>(t, 'POST', `/sync/${collection}/push`, rows),
+}

@@ -1,0 +1,34 @@
+import { ActionButton, Item, Menu, MenuTrigger } from '@adobe/react-spectrum'
+import More from '@spectrum-icons/workflow/More'
+import { useRef, type ComponentRef } from 'react'
+
+/** Puts the focus back where the user was once the drawer the menu opened closes. */
+export type ReturnFocus = () => void
+
+/**
+ * LINE-02: the per-row menu; its one action opens the Configure Line drawer. The menu item is gone
+ * by the time the drawer closes, so the drawer is told to send the focus back to this button.
+ */
+export function LineRowMenu({
+  lineName,
+  onConfigure,
+}: {
+  lineName: string
+  onConfigure: (returnFocus: ReturnFocus) => void
+}) {
+  const trigger = useRef<ComponentRef<typeof ActionButton>>(null)
+  return (
+    <MenuTrigger>
+      <ActionButton ref={trigger} isQuiet aria-label={`Actions for ${lineName}`}>
+        <More />
+      </ActionButton>
+      <Menu
+        onAction={(key) => {
+          if (key === 'configure') onConfigure(() => trigger.current?.focus())
+        }}
+      >
+        <Item key="configure">Configure Line</Item>
+      </Menu>
+    </MenuTrigger>
+  )
+}

@@ -1,0 +1,154 @@
+import { Flex, Text } from '@adobe/react-spectrum'
+import { useMemo } from 'react'
+import { DataGrid } from '../../components/data-grid'
+import { PendingMark } from '../../components/pending-mark'
+import type { LocalDoc } from '../../db/collections'
+import {
+  validateAlertViewingWindowDays,
+  validateIngestionThresholdHours,
+} from '../../../shared/validation/line-rules'
+import { Messages } from '../../../shared/validation/messages'
+import { InlineNumberCell } from './inline-number-cell'
+import { isLineOverdue, LastDataCell, useTick } from './last-data-cell'
+import { LineActiveSwitch } from './line-active-switch'
+import { feederLabels, lineLabel } from './line-label'
+import { LineRowMenu, type ReturnFocus } from './line-row-menu'
+import { useLinePatch } from './use-line-patch'
+
+type LineDoc = LocalDoc<'lines'>
+const L = Messages.lines
+/** How often the No Ingestion flag is re-checked against the clock. */
+const OVERDUE_RECHECK_MS = 60_000
+
+interface LinesGridProps {
+  readonly rows: ReadonlyArray<LineDoc>
+  /** Every line of the plant, to name feeder lines that the current tab filters out. */
+  readonly allLines: ReadonlyArray<LineDoc>
+  readonly loading: boolean
+  readonly onConfigure: (lineId: string, returnFocus: ReturnFocus) => void
+  /** Feeder lines belong to part marriage: the column shows only with that flag. */
+  readonly showFeeders: boolean
+}
+
+/** LINE-02: the plant's lines with their state, last data, inline alert cells and counts. */
+export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }: LinesGridProps) {
+  const patchLine = useLinePatch()
+  // The No Ingestion flag depends on the clock, not only on the data: re-evaluate it every minute.
+  const tick = useTick(OVERDUE_RECHECK_MS)
+
+  const columns = useMemo(
+    () =>
+      [
+        {
+          id: 'name',
+          header: 'Line',
+          width: '22%',
+          cell: (line: LineDoc) => (
+            <Flex alignItems="center" gap="size-100">
+              <Text>{lineLabel(line)}</Text>
+              <PendingMark pending={line.pendingSince !== undefined} />
+            </Flex>
+          ),
+          sortValue: (line: LineDoc) => lineLabel(line).toLowerCase(),
+          csv: (line: LineDoc) => lineLabel(line),
+        },
+        {
+          id: 'active',
+          header: 'Active',
+          cell: (line: LineDoc) => <LineActiveSwitch line={line} />,
+          sortValue: (line: LineDoc) => (line.active ? 1 : 0),
+          csv: (line: LineDoc) => (line.active ? 'Active' : 'Inactive'),
+        },
+        {
+          id: 'lastData',
+          header: 'Last Data',
+          width: '20%',
+          cell: (line: LineDoc) => <LastDataCell line={line} />,
+          sortValue: (line: LineDoc) => (line.lastIngestedTime ? Date.parse(line.lastIngestedTime) : 0),
+          csv: (line: LineDoc) =>
+            `${line.lastIngestedTime ?? ''}${isLineOverdue(line) ? ` (${L.noIngestion})` : ''}`.trim(),
+        },
+        {
+          id: 'ingestionThresholdHours',
+          header: L.noDataAlertLabel,
+          cell: (line: LineDoc) => (
+            <InlineNumberCell
+              value={line.ingestionThresholdHours}
+              label={L.noDataAlertLabel}
+              lineName={lineLabel(line)}
+              validate={validateIngestionThresholdHours}
+              onCommit={(hours) =>
+                void patchLine(
+                  line.id,
+                  { ingestionThresholdHours: hours },
+                  Messages.monitor.unableToSaveTitle,
+                )
+              }
+            />
+          ),
+          sortValue: (line: LineDoc) => line.ingestionThresholdHours,
+          csv: (line: LineDoc) => line.ingestionThresholdHours,
+        },
+        {
+          id: 'alertViewingWindowDays',
+          header: L.alertDisplayedLabel,
+          cell: (line: LineDoc) => (
+            <InlineNumberCell
+              value={line.alertViewingWindowDays}
+              label={L.alertDisplayedLabel}
+              lineName={lineLabel(line)}
+              validate={validateAlertViewingWindowDays}
+              onCommit={(days) =>
+                void patchLine(line.id, { alertViewingWindowDays: days }, L.failedToUpdateOverviewAlertFilter)
+              }
+            />
+          ),
+          sortValue: (line: LineDoc) => line.alertViewingWindowDays,
+          csv: (line: LineDoc) => line.alertViewingWindowDays,
+        },
+        {
+          id: 'activeMonitorsCount',
+          header: 'Active Monitors',
+          // Kept by the server (it counts when monitors or the line change) and replicated live.
+          cell: (line: LineDoc) => <Text>{line.activeMonitorsCount}</Text>,
+          sortValue: (line: LineDoc) => line.activeMonitorsCount,
+          csv: (line: LineDoc) => line.activeMonitorsCount,
+        },
+        {
+          id: 'feederLines',
+          header: 'Feeder Lines',
+          cell: (line: LineDoc) => (
+            <Text>{feederLabels(line.feederLineIds, allLines).join(', ') || '—'}</Text>
+          ),
+          sortValue: (line: LineDoc) => feederLabels(line.feederLineIds, allLines).join(', ').toLowerCase(),
+          csv: (line: LineDoc) => feederLabels(line.feederLineIds, allLines).join('; '),
+        },
+        {
+          id: 'actions',
+          header: 'Actions',
+          width: 90,
+          cell: (line: LineDoc) => (
+            <LineRowMenu
+              lineName={lineLabel(line)}
+              onConfigure={(returnFocus) => onConfigure(line.id, returnFocus)}
+            />
+          ),
+        },
+      ].filter((column) => showFeeders || column.id !== 'feederLines'),
+    // `tick` re-creates the cells so the No Ingestion flag follows the clock.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [allLines, onConfigure, patchLine, showFeeders, tick],
+  )
+
+  return (
+    <DataGrid
+      ariaLabel="Lines"
+      rows={rows}
+      columns={columns}
+      getRowId={(line) => line.id}
+      emptyText="No lines found"
+      loading={loading}
+      csvFileName="lines.csv"
+    />
+  )
+}

@@ -1,0 +1,98 @@
+import { useMemo } from 'react'
+import { ActionButton, Flex, Switch, Text } from '@adobe/react-spectrum'
+import Delete from '@spectrum-icons/workflow/Delete'
+import Edit from '@spectrum-icons/workflow/Edit'
+import { DataGrid, type DataGridColumn } from '../../components/data-grid'
+import { PendingMark } from '../../components/pending-mark'
+import type { LocalDoc } from '../../db/collections'
+import type { AdminMonitorType } from './monitor-labels'
+import { ADMIN_PAGE_LABELS } from './monitor-labels'
+
+type MonitorDoc = LocalDoc<'monitors'>
+
+interface MonitorGridProps {
+  readonly type: AdminMonitorType
+  readonly monitors: ReadonlyArray<MonitorDoc>
+  readonly loading: boolean
+  /** Used in the CSV file name so exports of different lines do not overwrite each other. */
+  readonly lineName: string
+  onToggle(monitor: MonitorDoc, active: boolean): void
+  onEdit(monitor: MonitorDoc): void
+  onDelete(monitor: MonitorDoc): void
+}
+
+/** MADM-01: Active (toggle), Monitor name, edit button, delete. */
+export function MonitorGrid({
+  type,
+  monitors,
+  loading,
+  lineName,
+  onToggle,
+  onEdit,
+  onDelete,
+}: MonitorGridProps) {
+  const labels = ADMIN_PAGE_LABELS[type]
+  const columns = useMemo<ReadonlyArray<DataGridColumn<MonitorDoc>>>(
+    () => [
+      {
+        id: 'active',
+        header: 'Active',
+        width: 110,
+        sortValue: (m: MonitorDoc) => (m.active ? 1 : 0),
+        csv: (m: MonitorDoc) => (m.active ? 'Active' : 'Inactive'),
+        cell: (m: MonitorDoc) => (
+          <Switch
+            isEmphasized
+            isSelected={m.active}
+            onChange={(active) => onToggle(m, active)}
+            aria-label={`Active: ${m.monitor_name}`}
+          />
+        ),
+      },
+      {
+        id: 'name',
+        header: 'Monitor name',
+        sortValue: (m: MonitorDoc) => m.monitor_name.toLocaleLowerCase(),
+        csv: (m: MonitorDoc) => m.monitor_name,
+        cell: (m: MonitorDoc) => (
+          <Flex alignItems="center" gap="size-100">
+            <Text>{m.monitor_name}</Text>
+            <PendingMark pending={m.pendingSince !== undefined} />
+          </Flex>
+        ),
+      },
+      {
+        id: 'edit',
+        header: 'Edit',
+        width: 100,
+        cell: (m: MonitorDoc) => (
+          <ActionButton isQuiet onPress={() => onEdit(m)} aria-label={`Edit ${m.monitor_name}`}>
+            <Edit />
+          </ActionButton>
+        ),
+      },
+      {
+        id: 'delete',
+        header: 'Delete',
+        width: 100,
+        cell: (m: MonitorDoc) => (
+          <ActionButton isQuiet onPress={() => onDelete(m)} aria-label={`Delete ${m.monitor_name}`}>
+            <Delete />
+          </ActionButton>
+        ),
+      },
+    ],
+    [onToggle, onEdit, onDelete],
+  )
+  return (
+    <DataGrid<MonitorDoc>
+      ariaLabel={labels.title}
+      rows={monitors}
+      columns={columns}
+      getRowId={(m) => m.monitor_uuid}
+      emptyText={labels.emptyText}
+      loading={loading}
+      csvFileName={`${labels.csvPrefix}-${lineName}`}
+    />
+  )
+}

@@ -1,0 +1,6 @@
+import { MonitorsPage } from './monitors-page'
+
+/** Settings section MVD_ANOMALY_MONITORS (loaded lazily by the frame). */
+export default function MvdMonitorsPage() {
+  return <MonitorsPage type="mvd" />
+}

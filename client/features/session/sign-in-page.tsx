@@ -1,0 +1,114 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { useRouter, useSearch } from '@tanstack/react-router'
+import { Button, Content, Flex, Form, Heading, InlineAlert, TextField, View } from '@adobe/react-spectrum'
+import { Messages } from '../../../shared/validation/messages'
+import { useAppData, useSession, useSyncStatus } from '../../db/data-context'
+import { afterSignIn } from './redirect-target'
+
+const PRODUCT_NAME = 'Quality Monitoring'
+
+/**
+ * Email + password sign-in. The server's message is shown as it comes ('Invalid email or password');
+ * after an expired session the page says that the pending changes are kept and sync after sign-in.
+ */
+export function SignInPage() {
+  const { controller } = useAppData()
+  const session = useSession()
+  const status = useSyncStatus()
+  const { redirect } = useSearch({ from: '/sign-in' })
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const router = useRouter()
+
+  // Signed in (here, or already with the identity stored on this device): back to where the user was.
+  const signedIn = session.status === 'signed-in'
+  useEffect(() => {
+    if (signedIn) router.history.replace(afterSignIn(redirect))
+  }, [signedIn, redirect, router])
+  if (signedIn) return null
+
+  const expired = session.status === 'signed-out' && session.reason === 'expired'
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      await controller.signIn(email.trim(), password)
+    } catch (err) {
+      setError(err instanceof Error ? err.message : Messages.server.invalidCredentials)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <main className="qm-sign-in">
+      <Heading level={1} marginBottom="size-50">
+        {PRODUCT_NAME}
+      </Heading>
+      <Heading level={2} marginTop={0}>
+        Sign in
+      </Heading>
+      <Flex direction="column" gap="size-200">
+        {expired && (
+          <InlineAlert variant="notice">
+            <Heading>Your session has expired</Heading>
+            <Content>
+              Sign in again to continue.{' '}
+              {status.pendingCount > 0
+                ? `Your ${status.pendingCount} pending ${status.pendingCount === 1 ? 'change is' : 'changes are'} kept on this device and will sync after you sign in.`
+                : 'Any pending changes are kept on this device and will sync after you sign in.'}
+            </Content>
+          </InlineAlert>
+        )}
+        {!status.online && (
+          <InlineAlert variant="info">
+            <Heading>You are offline</Heading>
+            <Content>
+              Signing in needs a connection to the server. Once you have signed in on this device, the app
+              also opens without one.
+            </Content>
+          </InlineAlert>
+        )}
+        {error !== null && (
+          <InlineAlert variant="negative">
+            <Heading>Sign-in failed</Heading>
+            <Content>{error}</Content>
+          </InlineAlert>
+        )}
+        <View>
+          <Form
+            onSubmit={(e) => void onSubmit(e)}
+            aria-label="Sign in"
+            validationBehavior="native"
+            isDisabled={busy}
+          >
+            <TextField
+              label={Messages.server.emailLabel}
+              type="email"
+              name="email"
+              autoComplete="username"
+              isRequired
+              autoFocus
+              value={email}
+              onChange={setEmail}
+            />
+            <TextField
+              label={Messages.server.passwordLabel}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              isRequired
+              value={password}
+              onChange={setPassword}
+            />
+            <Button type="submit" variant="accent" marginTop="size-200" isPending={busy}>
+              Sign in
+            </Button>
+          </Form>
+        </View>
+      </Flex>
+    </main>
+  )
+}

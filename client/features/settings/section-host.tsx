@@ -1,0 +1,48 @@
+import { Component, Suspense, type ReactNode } from 'react'
+import { Button, Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
+import { FullPageLoading } from '../session/full-page-loading'
+import { SECTION_PAGES } from './sections'
+import type { SettingsSection } from './settings-menu'
+
+/** Renders the section's page; its code arrives on demand, so there is a loading and a failure state. */
+export function SectionHost({ section }: { section: SettingsSection }) {
+  const Page = SECTION_PAGES[section]
+  return (
+    <SectionErrorBoundary key={section}>
+      <Suspense fallback={<FullPageLoading label="Loading…" />}>
+        <Page />
+      </Suspense>
+    </SectionErrorBoundary>
+  )
+}
+
+interface BoundaryState {
+  readonly error: Error | null
+}
+
+/**
+ * A section that fails to load or render must not take the frame (and the sync status) down with it.
+ * The usual cause is a chunk that could not be downloaded: a reload fetches the current version.
+ */
+class SectionErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null }
+
+  static getDerivedStateFromError(error: Error): BoundaryState {
+    return { error }
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children
+    return (
+      <IllustratedMessage>
+        <Heading level={2}>This section could not be shown</Heading>
+        <Content>
+          <p>{this.state.error.message}</p>
+          <Button variant="primary" onPress={() => window.location.reload()}>
+            Reload
+          </Button>
+        </Content>
+      </IllustratedMessage>
+    )
+  }
+}

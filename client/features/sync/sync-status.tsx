@@ -1,0 +1,47 @@
+import { ProgressBar, StatusLight } from '@adobe/react-spectrum'
+import { PlantDateTime } from '../../components/plant-date-time'
+import { useSyncStatus } from '../../db/data-context'
+import { useLastSyncedAt } from './use-last-synced'
+
+/**
+ * The sync status control of the frame header (OFF-03): online/offline, pending changes, last synced
+ * time in plant time, first-sync progress, paused after an expired session, storage errors.
+ */
+export function SyncStatus() {
+  const status = useSyncStatus()
+  const pending = status.pendingCount
+  const lastSyncedAt = useLastSyncedAt()
+  return (
+    <div className="qm-sync-status" role="group" aria-label="Sync status" data-testid="sync-status">
+      {/* Only the connection state is a live region: the pending count changes too often to announce. */}
+      <span role="status" aria-live="polite">
+        {status.paused ? (
+          <StatusLight variant="notice">
+            <span className="qm-sync-paused">Paused: sign in to sync</span>
+          </StatusLight>
+        ) : (
+          <StatusLight variant={status.online ? 'positive' : 'neutral'}>
+            {status.online ? 'Online' : 'Offline'}
+          </StatusLight>
+        )}
+      </span>
+      <span data-testid="pending-count">
+        {pending === 0 ? 'All changes synced' : `${pending} pending ${pending === 1 ? 'change' : 'changes'}`}
+      </span>
+      <span>Last synced: {lastSyncedAt !== null ? <PlantDateTime utc={lastSyncedAt} /> : 'not yet'}</span>
+      {status.initialProgress !== null && (
+        <ProgressBar
+          label="First sync"
+          size="S"
+          width="size-2000"
+          value={Math.round(status.initialProgress * 100)}
+        />
+      )}
+      {status.storageError !== null && (
+        <span className="qm-sync-error" role="alert">
+          {status.storageError}
+        </span>
+      )}
+    </div>
+  )
+}

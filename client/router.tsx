@@ -1,0 +1,73 @@
+import { createRootRoute, createRoute, createRouter, Link, Outlet, redirect } from '@tanstack/react-router'
+import { Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
+import { isLocalPath } from './features/session/redirect-target'
+import { RequireSession } from './features/session/require-session'
+import { SignInPage } from './features/session/sign-in-page'
+import { SettingsPage } from './features/settings/settings-page'
+import { isSettingsSection, type SettingsSection } from './features/settings/settings-menu'
+
+/**
+ * Code-based routes. Everything the first screen needs is in the entry chunk; the settings sections
+ * are split per page (features/settings/sections.ts). The service worker answers every navigation
+ * with index.html, so each of these paths also opens offline.
+ */
+const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound })
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/settings', replace: true })
+  },
+})
+
+export interface SignInSearch {
+  /** Where to go after signing in (a path on this site). */
+  readonly redirect?: string
+}
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sign-in',
+  validateSearch: (search: Record<string, unknown>): SignInSearch =>
+    typeof search.redirect === 'string' && isLocalPath(search.redirect) ? { redirect: search.redirect } : {},
+  component: SignInPage,
+})
+
+/** Every route below needs a signed-in user (or the identity stored on this device when offline). */
+const appRoute = createRoute({ getParentRoute: () => rootRoute, id: '_app', component: RequireSession })
+
+export interface SettingsSearch {
+  readonly section?: SettingsSection
+}
+
+const settingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings',
+  validateSearch: (search: Record<string, unknown>): SettingsSearch =>
+    isSettingsSection(search.section) ? { section: search.section } : {},
+  component: SettingsPage,
+})
+
+const routeTree = rootRoute.addChildren([indexRoute, signInRoute, appRoute.addChildren([settingsRoute])])
+
+export const router = createRouter({ routeTree, defaultPreload: 'intent' })
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+function NotFound() {
+  return (
+    <main className="qm-centered">
+      <IllustratedMessage>
+        <Heading level={1}>Page not found</Heading>
+        <Content>
+          <Link to="/settings">Go to Settings</Link>
+        </Content>
+      </IllustratedMessage>
+    </main>
+  )
+}

@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+/** Demo accounts (README; DEMO_* environment variables override them on the server). */
+export const ADMIN = { email: 'admin@demo.plant', password: 'demo-admin-1' }
+export const OPERATOR = { email: 'operator@demo.plant', password: 'demo-user-1' }
+
+/** Signs in through the sign-in page and waits for the settings frame. */
+export async function signIn(page: Page, who = ADMIN, section = 'LINE_MANAGEMENT'): Promise<void> {
+  await page.goto(`/settings?section=${section}`, { waitUntil: 'domcontentloaded' })
+  await page.getByLabel('Email').fill(who.email)
+  await page.getByLabel('Password').fill(who.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Line Management' })).toBeVisible()
+}
+
+/** Waits until the first sync is over and nothing is pending. */
+export async function waitSynced(page: Page): Promise<void> {
+  await expect(page.getByLabel('First sync')).toHaveCount(0, { timeout: 60_000 })
+  await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
+}
+
+export const lineRow = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) })
+
+/** Edits an inline number cell of the Line Management grid (LINE-04). */
+export async function editLineCell(
+  page: Page,
+  label: string,
+  lineName: string,
+  value: string,
+): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`^${escape(label)} for ${escape(lineName)}:`) }).click()
+  const input = page.getByRole('textbox', { name: `${label} for ${lineName}` })
+  await input.fill(value)
+  await input.press('Enter')
+}
+
+export const cellButton = (page: Page, label: string, lineName: string) =>
+  page.getByRole('button', { name: new RegExp(`^${escape(label)} for ${escape(lineName)}:`) })
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A REST client signed in as the administrator: "another client" that changes the server directly. */
+export async function apiAs(request: APIRequestContext, who = ADMIN) {
+  const res = await request.post('/api/session', { data: who })
+  expect(res.status()).toBe(200)
+  return {
+    get: async <T>(path: string) => (await (await request.get(path)).json()) as T,
+    patch: async (path: string, data: unknown) => request.patch(path, { data }),
+  }
+}
