@@ -7,7 +7,29 @@ import { DEFAULT_DEMO } from '../sync-server/config'
 import { gzipSizeOf } from './first-screen-size'
 import { ms, ratio, table } from './stats'
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+/** What the app exposes on window for diagnostics (client/main.tsx), as seen from the page. */
+interface QmHandle {
+  controller: {
+    db$: {
+      value: {
+        collections: Record<
+          string,
+          { count(): { exec(): Promise<number> }; find(): { exec(): Promise<Array<{ toJSON(): unknown }>> } }
+        >
+      }
+    }
+  }
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 
 /**
  * Client figures in headless Chromium against the real server: the first sync of a large plant
@@ -23,14 +45,18 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
   const server = spawn('npx', ['tsx', 'sync-server/main.ts'], { env, stdio: 'ignore' })
   const base = `http://127.0.0.1:${port}`
   await waitFor(async () => (await fetch(`${base}/api/health`)).ok)
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
   try {
     const context = await browser.newContext({ baseURL: base })
     const page = await context.newPage()
     const scripts = new Set<string>()
     page.on('request', (r) => {
       const url = new URL(r.url())
-      if (url.pathname.endsWith('.js') && !url.pathname.includes('workbox') && url.pathname !== '/sw.js') scripts.add(url.pathname)
+      if (url.pathname.endsWith('.js') && !url.pathname.includes('workbox') && url.pathname !== '/sw.js')
+        scripts.add(url.pathname)
     })
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
@@ -45,7 +71,10 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
 
     await page.goto('/sign-in')
     await page.waitForLoadState('networkidle')
-    const firstScreen = gzipSizeOf('dist', [...scripts].map((p) => p.slice(1)))
+    const firstScreen = gzipSizeOf(
+      'dist',
+      [...scripts].map((p) => p.slice(1)),
+    )
 
     const start = Date.now()
     await page.getByLabel('Email').fill(DEFAULT_DEMO.adminEmail)
@@ -53,11 +82,18 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
     await page.getByRole('button', { name: 'Sign in' }).click()
     await waitForFirstSync(page)
     const firstSyncMs = Date.now() - start
-    const docCount = await page.evaluate(() => (window as unknown as { __qm: { countDocs(): Promise<number> } }).__qm.countDocs())
+    const docCount = await page.evaluate(async () => {
+      const db = (window as unknown as { __qm: QmHandle }).__qm.controller.db$.value
+      const counts = await Promise.all(Object.values(db.collections).map((c) => c.count().exec()))
+      return counts.reduce((a, b) => a + b, 0)
+    })
 
     // Raw IndexedDB floor: the same documents written straight into a fresh object store.
     const rawMs = await page.evaluate(async () => {
-      const docs = await (window as unknown as { __qm: { exportDocs(): Promise<unknown[]> } }).__qm.exportDocs()
+      const local = (window as unknown as { __qm: QmHandle }).__qm.controller.db$.value
+      const docs = (await Promise.all(Object.values(local.collections).map((c) => c.find().exec())))
+        .flat()
+        .map((d) => d.toJSON())
       const t0 = performance.now()
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open('bench-raw', 1)
@@ -86,17 +122,32 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
     const offline = await context.newPage()
     const t0 = Date.now()
     await offline.goto('/settings?section=LINE_MANAGEMENT')
-    await offline.getByRole('row', { name: /Final Assembly/ }).first().waitFor({ timeout: 60_000 })
+    await offline
+      .getByRole('row', { name: /Final Assembly/ })
+      .first()
+      .waitFor({ timeout: 60_000 })
     const coldStartMs = Date.now() - t0
 
-    console.log(`\nClient (headless Chromium) — first sync of ${docCount.toLocaleString('en-US')} documents (${signals.toLocaleString('en-US')}+ signals)`)
+    console.log(
+      `\nClient (headless Chromium) — first sync of ${docCount.toLocaleString('en-US')} documents (${signals.toLocaleString('en-US')}+ signals)`,
+    )
     console.log(
       table([
         ['measure', 'value', 'beside', 'ratio'],
-        ['first sync, sign-in to done', ms(firstSyncMs), `raw IndexedDB write ${ms(rawMs)}`, ratio(firstSyncMs, rawMs)],
+        [
+          'first sync, sign-in to done',
+          ms(firstSyncMs),
+          `raw IndexedDB write ${ms(rawMs)}`,
+          ratio(firstSyncMs, rawMs),
+        ],
         ['first sync, bytes on the wire', `${(syncBytes / 1e6).toFixed(1)} MB`, '', ''],
         ['cold start offline → first Line Management row', ms(coldStartMs), '', ''],
-        ['first screen JavaScript (gzip)', `${(firstScreen.gzip / 1024).toFixed(0)} KiB in ${firstScreen.files} files`, `${(firstScreen.raw / 1024).toFixed(0)} KiB raw`, ''],
+        [
+          'first screen JavaScript (gzip)',
+          `${(firstScreen.gzip / 1024).toFixed(0)} KiB in ${firstScreen.files} files`,
+          `${(firstScreen.raw / 1024).toFixed(0)} KiB raw`,
+          '',
+        ],
       ]),
     )
   } finally {
@@ -110,7 +161,15 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
 async function waitForFirstSync(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
-      const qm = (window as unknown as { __qm?: { controller: { status$: { value: { initialProgress: number | null; lastSyncedAt: string | null } } } } }).__qm
+      const qm = (
+        window as unknown as {
+          __qm?: {
+            controller: {
+              status$: { value: { initialProgress: number | null; lastSyncedAt: string | null } }
+            }
+          }
+        }
+      ).__qm
       const s = qm?.controller.status$.value
       return s !== undefined && s.initialProgress === null && s.lastSyncedAt !== null
     },

@@ -1,11 +1,19 @@
+import { benchClientFirstSync } from './client-first-sync'
 import { benchServerReplication } from './server-replication'
 
 /**
- * `npm run bench [-- --signals N]`: prints figures; never passes or fails on time.
- * Client benchmarks (first sync in Chromium, cold start, bundle size) join this list with the client.
+ * `npm run bench [-- --signals N] [--only server|client]`: prints figures; never passes or fails on time.
+ * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
+ * - client: first sync in headless Chromium beside a raw IndexedDB write, cold start offline to the
+ *   first Line Management row, gzip size of the first screen's JavaScript.
  */
 const args = process.argv.slice(2)
-const at = args.indexOf('--signals')
-const signals = at >= 0 ? Number(args[at + 1]) : 100_000
+const flag = (name: string) => {
+  const at = args.indexOf(name)
+  return at >= 0 ? args[at + 1] : undefined
+}
+const signals = Number(flag('--signals') ?? 100_000)
+const only = flag('--only')
 
-await benchServerReplication(signals)
+if (only !== 'client') await benchServerReplication(signals)
+if (only !== 'server') await benchClientFirstSync(signals)

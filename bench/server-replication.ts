@@ -76,12 +76,10 @@ export async function benchServerReplication(signals = 100_000): Promise<void> {
     const pushSet = edits.slice(0, 2000)
     const pushTime = await timed(async () => {
       for (let i = 0; i < pushSet.length; i += 100) {
-        const rows = pushSet
-          .slice(i, i + 100)
-          .map((d) => ({
-            assumedMasterState: d,
-            newDocumentState: { ...d, qualityCharacteristic: 'Significant' },
-          }))
+        const rows = pushSet.slice(i, i + 100).map((d) => ({
+          assumedMasterState: d,
+          newDocumentState: { ...d, qualityCharacteristic: 'Significant' },
+        }))
         const res = await post('/sync/signals/push', admin, rows)
         const answer = (await res.json()) as unknown[]
         if (answer.length !== 0) throw new Error(`push answered ${answer.length} conflicts`)
