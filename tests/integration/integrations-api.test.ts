@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { Plant } from '../../shared/schema/plant'
 import type { RelianceConfig } from '../../shared/schema/reliance-config'
 import { readRelianceSecret } from '../../sync-server/domain/integration-reliance'
 import { getDocument, writeDocument, writeTransaction } from '../../sync-server/store/documents'
 import { readSse } from './support/sse'
-import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 type ErrorBody = { error: { code: string; message: string } }
 type Doc = Record<string, unknown> & { id: string; revision: number; _deleted: boolean }
@@ -23,17 +23,7 @@ const form = {
 }
 
 describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) => {
-  let server: TestServer
-  let admin: string
-  let operator: string
-  let other: string
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
-    other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
-  })
-  afterAll(() => server.close())
+  const demo = useDemoServer(kind)
 
   /** Every answer of this file is checked for secrets, whatever the test is about (ETQ-03). */
   async function api<T = ErrorBody>(
@@ -42,7 +32,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
     cookie?: string,
     body?: unknown,
   ): Promise<Answer<T>> {
-    const res = await server.request(method, path, {
+    const res = await demo.server.request(method, path, {
       ...(cookie ? { cookie } : {}),
       ...(body !== undefined ? { body } : {}),
     })
@@ -51,7 +41,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T }
   }
   const raw = async (method: string, path: string, text: string) => {
-    const res = await server.request(method, path, { cookie: admin, raw: text })
+    const res = await demo.server.request(method, path, { cookie: demo.admin, raw: text })
     return { status: res.status, body: (await res.json()) as ErrorBody }
   }
   const pull = (cookie: string, collection: string) =>
@@ -60,14 +50,14 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
       batchSize: 1000,
     })
   const master = async (collection: string, id: string) =>
-    (await pull(admin, collection)).body.documents.find((d) => d.id === id)!
-  const push = (collection: string, rows: unknown, cookie = admin) =>
+    (await pull(demo.admin, collection)).body.documents.find((d) => d.id === id)!
+  const push = (collection: string, rows: unknown, cookie = demo.admin) =>
     api<Rejected[]>('POST', `/sync/${collection}/push`, cookie, rows)
-  const secretOf = (id: string) => readRelianceSecret(server.services.db, 'cust-demo', id)
+  const secretOf = (id: string) => readRelianceSecret(demo.server.services.db, 'cust-demo', id)
 
   /** Runs `fn` with the demo plant changed, then puts the plant back. */
   async function withPlant(change: (p: Plant) => Plant, fn: () => Promise<void>) {
-    const db = server.services.db
+    const db = demo.server.services.db
     const original = (await getDocument<Plant>(db, 'cust-demo', 'plants', 'plant-demo'))!.data
     const write = (data: Plant) =>
       writeTransaction(db, 'cust-demo', (tx) =>
@@ -93,7 +83,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
     `/api/notifications/teams-webhooks/plants/${plantId}/lines/${lineId}`
 
   test('TEAMS-01 GET lists the plant webhooks with id, lineId and lastModifiedDateTime (no URL)', async () => {
-    const res = await api<Array<Record<string, unknown>>>('GET', teamsList, operator)
+    const res = await api<Array<Record<string, unknown>>>('GET', teamsList, demo.operator)
     expect(res.status).toBe(200)
     expect(res.body).toContainEqual({
       id: 'webhook-assembly',
@@ -106,7 +96,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
 
   test('TEAMS-02 PUT saves a line webhook (trimmed, server date), a second PUT replaces it, DELETE removes it', async () => {
     const before = Date.now()
-    const saved = await api<Record<string, string>>('PUT', teamsLine('line-paint'), operator, {
+    const saved = await api<Record<string, string>>('PUT', teamsLine('line-paint'), demo.operator, {
       url: '  https://demo.webhook.office.com/webhookb2/paint  ',
     })
     expect(saved.status).toBe(200)
@@ -117,21 +107,21 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
     expect(Date.parse(saved.body.lastModifiedDateTime!)).toBeGreaterThanOrEqual(before - 1000)
     const id = saved.body.id!
 
-    const replaced = await api<Record<string, string>>('PUT', teamsLine('line-paint'), operator, {
+    const replaced = await api<Record<string, string>>('PUT', teamsLine('line-paint'), demo.operator, {
       url: 'https://demo.webhook.office.com/webhookb2/paint-2',
     })
     expect(replaced.body).toMatchObject({ id, url: 'https://demo.webhook.office.com/webhookb2/paint-2' })
-    const listed = await api<Array<{ id: string; lineId: string }>>('GET', teamsList, operator)
+    const listed = await api<Array<{ id: string; lineId: string }>>('GET', teamsList, demo.operator)
     expect(listed.body.filter((w) => w.lineId === 'line-paint').map((w) => w.id)).toEqual([id])
 
-    const del = await server.request('DELETE', `/api/notifications/teams-webhooks/${id}`, {
-      cookie: operator,
+    const del = await demo.server.request('DELETE', `/api/notifications/teams-webhooks/${id}`, {
+      cookie: demo.operator,
     })
     expect(del.status).toBe(204)
     expect(
-      (await api<Array<{ id: string }>>('GET', teamsList, operator)).body.map((w) => w.id),
+      (await api<Array<{ id: string }>>('GET', teamsList, demo.operator)).body.map((w) => w.id),
     ).not.toContain(id)
-    expect((await api('DELETE', `/api/notifications/teams-webhooks/${id}`, operator)).status).toBe(404)
+    expect((await api('DELETE', `/api/notifications/teams-webhooks/${id}`, demo.operator)).status).toBe(404)
   })
 
   test.each([
@@ -140,7 +130,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
     ['an http URL', 'URL must be a valid https address', 'http://demo.webhook.office.com/x'],
     ['text that is no URL', 'URL must be a valid https address', 'not a url'],
   ])("TEAMS-01 PUT with %s answers 400 '%s'", async (_name, message, url) => {
-    const res = await api('PUT', teamsLine('line-machining'), admin, { url })
+    const res = await api('PUT', teamsLine('line-machining'), demo.admin, { url })
     expect(res).toEqual({
       status: 400,
       body: { error: expect.objectContaining({ code: 'VALIDATION', message }) },
@@ -153,11 +143,11 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
       status: 400,
       body: { error: { code: 'BAD_REQUEST', message: 'Request body is not valid JSON' } },
     })
-    const big = await api('PUT', teamsLine('line-machining'), admin, { url: 'x'.repeat(1_100_000) })
+    const big = await api('PUT', teamsLine('line-machining'), demo.admin, { url: 'x'.repeat(1_100_000) })
     expect(big.status).toBe(413)
-    expect((await api('PUT', teamsLine('no-such-line'), admin, { url: 'https://a.example/x' })).status).toBe(
-      404,
-    )
+    expect(
+      (await api('PUT', teamsLine('no-such-line'), demo.admin, { url: 'https://a.example/x' })).status,
+    ).toBe(404)
     for (const [method, path] of [
       ['GET', teamsList],
       ['PUT', teamsLine('line-machining')],
@@ -175,19 +165,21 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
 
   test("TEAMS-01 another tenant's plant, line or webhook answers 404 and changes nothing", async () => {
     const url = { url: 'https://evil.example/hook' }
-    expect(await api('GET', teamsList, other)).toEqual({
+    expect(await api('GET', teamsList, demo.other)).toEqual({
       status: 404,
       body: { error: { code: 'NOT_FOUND', message: 'Not found' } },
     })
-    expect((await api('PUT', teamsLine('line-assembly'), other, url)).status).toBe(404)
-    expect((await api('PUT', teamsLine('line-assembly', 'plant-other'), other, url)).status).toBe(404)
-    expect((await api('DELETE', '/api/notifications/teams-webhooks/webhook-assembly', other)).status).toBe(
-      404,
-    )
-    expect((await api('GET', '/api/notifications/teams-webhooks/plants/plant-other', admin)).status).toBe(404)
-    expect((await api('PUT', teamsLine('line-other', 'plant-demo'), admin, url)).status).toBe(404)
+    expect((await api('PUT', teamsLine('line-assembly'), demo.other, url)).status).toBe(404)
+    expect((await api('PUT', teamsLine('line-assembly', 'plant-other'), demo.other, url)).status).toBe(404)
+    expect(
+      (await api('DELETE', '/api/notifications/teams-webhooks/webhook-assembly', demo.other)).status,
+    ).toBe(404)
+    expect(
+      (await api('GET', '/api/notifications/teams-webhooks/plants/plant-other', demo.admin)).status,
+    ).toBe(404)
+    expect((await api('PUT', teamsLine('line-other', 'plant-demo'), demo.admin, url)).status).toBe(404)
     const stored = await getDocument<{ url: string }>(
-      server.services.db,
+      demo.server.services.db,
       'cust-demo',
       'teamsWebhooks',
       'webhook-assembly',
@@ -265,7 +257,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
   const relianceLine = (lineId: string) => `/api/reliance-configuration/lines/${lineId}`
 
   test('ETQ-02 GET answers the configs by line with status and time, never a secret', async () => {
-    const res = await api<Record<string, RelianceConfig>>('GET', relianceList, operator)
+    const res = await api<Record<string, RelianceConfig>>('GET', relianceList, demo.operator)
     expect(res.status).toBe(200)
     expect(res.body['line-assembly']).toEqual({
       id: 'reliance-line-assembly',
@@ -281,7 +273,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
   })
 
   test('ETQ-03 POST creates a config (NOT_CONFIGURED, secret stored apart), DELETE removes it and its secret', async () => {
-    const created = await api<RelianceConfig>('POST', relianceLine('line-paint'), operator, {
+    const created = await api<RelianceConfig>('POST', relianceLine('line-paint'), demo.operator, {
       ...form,
       clientSecret: 'TOP-SECRET-create',
     })
@@ -294,16 +286,16 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
       connectionStatus: 'NOT_CONFIGURED',
     })
     expect(await secretOf(created.body.id)).toBe('TOP-SECRET-create')
-    const listed = await api<Record<string, RelianceConfig>>('GET', relianceList, operator)
+    const listed = await api<Record<string, RelianceConfig>>('GET', relianceList, demo.operator)
     expect(listed.body['line-paint']?.id).toBe(created.body.id)
 
-    const del = await server.request('DELETE', relianceLine('line-paint'), { cookie: operator })
+    const del = await demo.server.request('DELETE', relianceLine('line-paint'), { cookie: demo.operator })
     expect(del.status).toBe(204)
     expect(await secretOf(created.body.id)).toBeUndefined()
     expect(
-      (await api<Record<string, RelianceConfig>>('GET', relianceList, operator)).body,
+      (await api<Record<string, RelianceConfig>>('GET', relianceList, demo.operator)).body,
     ).not.toHaveProperty('line-paint')
-    expect((await api('DELETE', relianceLine('line-paint'), operator)).status).toBe(404)
+    expect((await api('DELETE', relianceLine('line-paint'), demo.operator)).status).toBe(404)
   })
 
   test.each([
@@ -312,20 +304,20 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
     ['tokenEndpoint', 'Token URL is required'],
     ['clientSecret', 'Client Secret is required'],
   ])('ETQ-03 POST with a blank %s answers 400 %s', async (field, message) => {
-    const res = await api('POST', relianceLine('line-paint'), admin, {
+    const res = await api('POST', relianceLine('line-paint'), demo.admin, {
       ...form,
       clientSecret: 'TOP-SECRET-x',
       [field]: '  ',
     })
     expect(res.status).toBe(400)
     expect(res.body.error.message).toBe(message)
-    expect((await api<Record<string, unknown>>('GET', relianceList, admin)).body).not.toHaveProperty(
+    expect((await api<Record<string, unknown>>('GET', relianceList, demo.admin)).body).not.toHaveProperty(
       'line-paint',
     )
   })
 
   test("ETQ-03 a new config without a secret answers 400 'Client Secret is required'", async () => {
-    const res = await api('POST', relianceLine('line-paint'), admin, form)
+    const res = await api('POST', relianceLine('line-paint'), demo.admin, form)
     expect(res.status).toBe(400)
     expect(res.body.error.message).toBe('Client Secret is required')
   })
@@ -333,7 +325,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
   test('ETQ-03 editing without a secret keeps the stored one; a changed config starts NOT_CONFIGURED', async () => {
     const stored = await secretOf('reliance-line-machining')
     expect(stored).toBeTruthy()
-    const res = await api<RelianceConfig>('POST', relianceLine('line-machining'), admin, {
+    const res = await api<RelianceConfig>('POST', relianceLine('line-machining'), demo.admin, {
       ...form,
       clientId: 'quality-line-machining-2',
     })
@@ -345,9 +337,9 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
     })
     expect(await secretOf('reliance-line-machining')).toBe(stored)
 
-    const blank = await api('POST', relianceLine('line-machining'), admin, { ...form, clientSecret: '' })
+    const blank = await api('POST', relianceLine('line-machining'), demo.admin, { ...form, clientSecret: '' })
     expect(blank.body.error.message).toBe('Client Secret is required')
-    const rotated = await api<RelianceConfig>('POST', relianceLine('line-machining'), admin, {
+    const rotated = await api<RelianceConfig>('POST', relianceLine('line-machining'), demo.admin, {
       ...form,
       clientSecret: 'TOP-SECRET-rotated',
     })
@@ -356,7 +348,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
   })
 
   test('ETQ-02 re-saving an unchanged config keeps its connection status and time', async () => {
-    const res = await api<RelianceConfig>('POST', relianceLine('line-assembly'), admin, {
+    const res = await api<RelianceConfig>('POST', relianceLine('line-assembly'), demo.admin, {
       apiHost: 'https://reliance.demo.example',
       clientId: 'quality-line-assembly',
       tokenEndpoint: 'https://reliance.demo.example/oauth/token',
@@ -372,38 +364,42 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
       featureFlags: { ...p.featureFlags, etqIntegration: false },
     })
     await withPlant(off, async () => {
-      expect(await api('GET', relianceList, admin)).toEqual({
+      expect(await api('GET', relianceList, demo.admin)).toEqual({
         status: 403,
         body: { error: { code: 'FORBIDDEN', message: 'Forbidden resource' } },
       })
       expect(
-        (await api('POST', relianceLine('line-paint'), admin, { ...form, clientSecret: 'TOP-SECRET-x' }))
+        (await api('POST', relianceLine('line-paint'), demo.admin, { ...form, clientSecret: 'TOP-SECRET-x' }))
           .status,
       ).toBe(403)
-      expect((await api('DELETE', relianceLine('line-assembly'), admin)).status).toBe(403)
+      expect((await api('DELETE', relianceLine('line-assembly'), demo.admin)).status).toBe(403)
     })
     await withPlant(
       (p) => ({ ...off(p), etqCustomerOverride: true }),
       async () => {
-        expect((await api('GET', relianceList, admin)).status).toBe(200)
+        expect((await api('GET', relianceList, demo.admin)).status).toBe(200)
       },
     )
     expect(
-      (await getDocument(server.services.db, 'cust-demo', 'relianceConfigs', 'reliance-line-assembly'))
+      (await getDocument(demo.server.services.db, 'cust-demo', 'relianceConfigs', 'reliance-line-assembly'))
         ?.deleted,
     ).toBe(false)
   })
 
   test("ETQ-03 Reliance: another tenant's plant or line 404, malformed JSON 400, oversized 413, no session 401", async () => {
-    expect((await api('GET', relianceList, other)).status).toBe(404)
+    expect((await api('GET', relianceList, demo.other)).status).toBe(404)
     expect(
-      (await api('POST', relianceLine('line-assembly'), other, { ...form, clientSecret: 'TOP-SECRET-x' }))
-        .status,
+      (
+        await api('POST', relianceLine('line-assembly'), demo.other, {
+          ...form,
+          clientSecret: 'TOP-SECRET-x',
+        })
+      ).status,
     ).toBe(404)
-    expect((await api('DELETE', relianceLine('line-assembly'), other)).status).toBe(404)
-    expect((await api('GET', '/api/reliance-configuration/plants/plant-other', admin)).status).toBe(404)
+    expect((await api('DELETE', relianceLine('line-assembly'), demo.other)).status).toBe(404)
+    expect((await api('GET', '/api/reliance-configuration/plants/plant-other', demo.admin)).status).toBe(404)
     expect(
-      (await api('POST', relianceLine('line-other'), admin, { ...form, clientSecret: 'TOP-SECRET-x' }))
+      (await api('POST', relianceLine('line-other'), demo.admin, { ...form, clientSecret: 'TOP-SECRET-x' }))
         .status,
     ).toBe(404)
     expect(await secretOf('reliance-line-assembly')).toBe('demo-reliance-secret-assembly')
@@ -414,7 +410,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
     expect((await raw('POST', relianceLine('line-paint'), '[1,2]')).status).toBe(400)
     expect(
       (
-        await api('POST', relianceLine('line-paint'), admin, {
+        await api('POST', relianceLine('line-paint'), demo.admin, {
           ...form,
           clientSecret: 'TOP-SECRET-'.padEnd(1_100_000, 'x'),
         })
@@ -430,7 +426,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
   })
 
   test('ETQ-03 replication: pull, push answers and the stream never carry the secret; a pushed secret is stored', async () => {
-    const res = await server.app.request('/sync/stream', { headers: { cookie: admin } })
+    const res = await demo.server.app.request('/sync/stream', { headers: { cookie: demo.admin } })
     const stream = readSse(res)
     try {
       expect(await stream.next()).toBe('RESYNC')

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Line } from '../../shared/schema/line'
 import type { Monitor } from '../../shared/schema/monitor'
 import { listDocuments } from '../../sync-server/store/documents'
-import { DATABASE_KINDS, startTestServer, type TestServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 const CIRCULAR =
   'The update introduces a circular dependency, where the feeder line eventually references itself through one or more connections. Please check the feeder lines and try again.'
@@ -11,20 +11,18 @@ type Doc = Record<string, unknown>
 type ErrorBody = { error: { code: string; message: string } }
 
 describe.each(DATABASE_KINDS)('%s', (kind) => {
-  let server: TestServer
-  let admin: string
+  const demo = useDemoServer(kind, { signIn: ['admin'] })
 
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-  })
-  afterAll(() => server.close())
-
-  const getLine = async (id: string) => (await server.call<Line>('GET', `/api/lines/${id}`, admin)).body
-  const patchLine = (id: string, body: unknown, cookie = admin) =>
-    server.call<Line & ErrorBody>('PATCH', `/api/lines/${id}`, cookie, body)
+  const getLine = async (id: string) =>
+    (await demo.server.call<Line>('GET', `/api/lines/${id}`, demo.admin)).body
+  const patchLine = (id: string, body: unknown, cookie = demo.admin) =>
+    demo.server.call<Line & ErrorBody>('PATCH', `/api/lines/${id}`, cookie, body)
   const monitorsOf = async (lineId: string) =>
-    (await listDocuments<Monitor>(server.services.db, 'cust-demo', 'monitors', { plantId: 'plant-demo' }))
+    (
+      await listDocuments<Monitor>(demo.server.services.db, 'cust-demo', 'monitors', {
+        plantId: 'plant-demo',
+      })
+    )
       .map((m) => m.data)
       .filter((m) => m.monitor_filter.line_uuid === lineId)
   const activeIds = (monitors: ReadonlyArray<Monitor>) =>
@@ -32,18 +30,18 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       .filter((m) => m.active)
       .map((m) => m.monitor_uuid)
       .sort()
-  const pullLines = async (cookie = admin) => {
-    const res = await server.call<{ documents: Doc[] }>('POST', '/sync/lines/pull', cookie, {
+  const pullLines = async (cookie = demo.admin) => {
+    const res = await demo.server.call<{ documents: Doc[] }>('POST', '/sync/lines/pull', cookie, {
       checkpoint: null,
       batchSize: 1000,
     })
     return res.body.documents
   }
   const push = (collection: string, rows: unknown) =>
-    server.call<Array<Doc & { _rejection?: { code: string; status: number; message: string } }>>(
+    demo.server.call<Array<Doc & { _rejection?: { code: string; status: number; message: string } }>>(
       'POST',
       `/sync/${collection}/push`,
-      admin,
+      demo.admin,
       rows,
     )
 
@@ -112,10 +110,10 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
         { assumedMasterState: master, newDocumentState: { ...master, active: false } },
       ])
       expect(res.body).toEqual([])
-      const pulled = await server.call<{ documents: Array<Monitor & { _deleted: boolean }> }>(
+      const pulled = await demo.server.call<{ documents: Array<Monitor & { _deleted: boolean }> }>(
         'POST',
         '/sync/monitors/pull',
-        admin,
+        demo.admin,
         { checkpoint: null, batchSize: 1000 },
       )
       const machining = pulled.body.documents.filter((m) => m.monitor_filter.line_uuid === 'line-machining')

@@ -1,33 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Schema } from 'effect'
 import { Line } from '../../shared/schema/line'
-import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 const HUGE = JSON.stringify({ friendlyName: 'x'.repeat(1_100_000) })
 
 type ErrorBody = { error: { code: string; message: string } }
 
 describe.each(DATABASE_KINDS)('%s', (kind) => {
-  let server: TestServer
-  let admin: string
-  let operator: string
-  let other: string
+  const demo = useDemoServer(kind)
 
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
-    other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
-  })
-  afterAll(() => server.close())
-
-  const getLine = async (id: string) => (await server.call<Line>('GET', `/api/lines/${id}`, admin)).body
-  const patchLine = (id: string, body: unknown, cookie = admin) =>
-    server.call<Line & ErrorBody>('PATCH', `/api/lines/${id}`, cookie, body)
+  const getLine = async (id: string) =>
+    (await demo.server.call<Line>('GET', `/api/lines/${id}`, demo.admin)).body
+  const patchLine = (id: string, body: unknown, cookie = demo.admin) =>
+    demo.server.call<Line & ErrorBody>('PATCH', `/api/lines/${id}`, cookie, body)
 
   describe('LINE-02 reading lines', () => {
     it('LINE-02 GET /api/plants/{plantId}/lines answers the plant lines in the shared Line shape', async () => {
-      const res = await server.call<Line[]>('GET', '/api/plants/plant-demo/lines', admin)
+      const res = await demo.server.call<Line[]>('GET', '/api/plants/plant-demo/lines', demo.admin)
       expect(res.status).toBe(200)
       expect(res.body.map((l) => l.id).sort()).toEqual([
         'line-assembly',
@@ -40,26 +30,26 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     })
 
     it('LINE-02 GET /api/lines/{lineId} answers one line; unknown ids answer 404 Unable to find the line', async () => {
-      const res = await server.call<Line>('GET', '/api/lines/line-assembly', operator)
+      const res = await demo.server.call<Line>('GET', '/api/lines/line-assembly', demo.operator)
       expect(res.status).toBe(200)
       expect(res.body).toMatchObject({
         id: 'line-assembly',
         friendlyName: 'Final Assembly',
         feederLineIds: ['line-machining'],
       })
-      const missing = await server.call<ErrorBody>('GET', '/api/lines/no-such-line', admin)
+      const missing = await demo.server.call<ErrorBody>('GET', '/api/lines/no-such-line', demo.admin)
       expect(missing.status).toBe(404)
       expect(missing.body.error.message).toBe('Unable to find the line')
     })
 
     it('LINE-02 another tenant reads none of the lines: 404 for its ids and its plant', async () => {
-      const line = await server.call<ErrorBody>('GET', '/api/lines/line-assembly', other)
+      const line = await demo.server.call<ErrorBody>('GET', '/api/lines/line-assembly', demo.other)
       expect(line.status).toBe(404)
       expect(line.body.error.message).toBe('Unable to find the line')
       expect(JSON.stringify(line.body)).not.toContain('Final Assembly')
-      expect((await server.call('GET', '/api/plants/plant-demo/lines', other)).status).toBe(404)
-      expect((await server.call('GET', '/api/lines/line-other', admin)).status).toBe(404)
-      const own = await server.call<Line[]>('GET', '/api/plants/plant-other/lines', other)
+      expect((await demo.server.call('GET', '/api/plants/plant-demo/lines', demo.other)).status).toBe(404)
+      expect((await demo.server.call('GET', '/api/lines/line-other', demo.admin)).status).toBe(404)
+      const own = await demo.server.call<Line[]>('GET', '/api/plants/plant-other/lines', demo.other)
       expect(own.body.map((l) => l.id)).toEqual(['line-other'])
     })
 
@@ -77,7 +67,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
         ],
       ]
       for (const [method, path, body] of calls) {
-        const res = await server.call<ErrorBody>(method, path, undefined, body)
+        const res = await demo.server.call<ErrorBody>(method, path, undefined, body)
         expect(res.status, path).toBe(401)
         expect(res.body.error.message).toBe('Unauthorized')
       }
@@ -117,9 +107,11 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     })
 
     it('LINE-05 an operator (role user) may edit lines too', async () => {
-      const res = await patchLine('line-packaging', { excludedModelNumbers: ['MX-7'] }, operator)
+      const res = await patchLine('line-packaging', { excludedModelNumbers: ['MX-7'] }, demo.operator)
       expect(res.status).toBe(200)
-      expect((await patchLine('line-packaging', { excludedModelNumbers: [] }, operator)).status).toBe(200)
+      expect((await patchLine('line-packaging', { excludedModelNumbers: [] }, demo.operator)).status).toBe(
+        200,
+      )
     })
 
     it('LINE-05 friendly name: alphanumeric, no leading spaces', async () => {
@@ -154,44 +146,46 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
         const viaPatch = await patchLine('line-paint', { alertViewingWindowDays: value })
         expect(viaPatch.status).toBe(400)
         expect(viaPatch.body.error.message).toBe('Must be between 1 and 90')
-        const viaPut = await server.call<ErrorBody>('PUT', path, admin, { alertViewingWindowDays: value })
+        const viaPut = await demo.server.call<ErrorBody>('PUT', path, demo.admin, {
+          alertViewingWindowDays: value,
+        })
         expect(viaPut.status).toBe(400)
         expect(viaPut.body.error.message).toBe('Must be between 1 and 90')
       }
       expect((await patchLine('line-paint', { alertViewingWindowDays: 1 })).body.alertViewingWindowDays).toBe(
         1,
       )
-      const put = await server.call('PUT', path, admin, { alertViewingWindowDays: 90 })
+      const put = await demo.server.call('PUT', path, demo.admin, { alertViewingWindowDays: 90 })
       expect(put).toEqual({ status: 200, body: { lineId: 'line-paint', alertViewingWindowDays: 90 } })
       expect((await getLine('line-paint')).alertViewingWindowDays).toBe(90)
     })
 
     it('LINE-08 GET alert-viewing-window answers every line of the plant; other plants 404', async () => {
-      const res = await server.call<Array<{ lineId: string; alertViewingWindowDays: number }>>(
+      const res = await demo.server.call<Array<{ lineId: string; alertViewingWindowDays: number }>>(
         'GET',
         '/api/notifications/notifications/plants/plant-demo/alert-viewing-window',
-        admin,
+        demo.admin,
       )
       expect(res.status).toBe(200)
       expect(res.body).toContainEqual({ lineId: 'line-machining', alertViewingWindowDays: 30 })
       expect(res.body).toHaveLength(4)
-      const foreign = await server.call(
+      const foreign = await demo.server.call(
         'GET',
         '/api/notifications/notifications/plants/plant-demo/alert-viewing-window',
-        other,
+        demo.other,
       )
       expect(foreign.status).toBe(404)
-      const put = await server.call(
+      const put = await demo.server.call(
         'PUT',
         '/api/notifications/notifications/lines/line-assembly/alert-viewing-window',
-        other,
+        demo.other,
         { alertViewingWindowDays: 5 },
       )
       expect(put.status).toBe(404)
     })
 
     it('cross-tenant PATCH answers 404 and changes nothing', async () => {
-      const res = await patchLine('line-assembly', { friendlyName: 'Taken' }, other)
+      const res = await patchLine('line-assembly', { friendlyName: 'Taken' }, demo.other)
       expect(res.status).toBe(404)
       expect(res.body.error.message).toBe('Unable to find the line')
       expect((await getLine('line-assembly')).friendlyName).toBe('Final Assembly')
@@ -203,10 +197,10 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
         '/api/notifications/notifications/lines/line-paint/alert-viewing-window',
       ]) {
         const method = path.startsWith('/api/lines') ? 'PATCH' : 'PUT'
-        const bad = await server.request(method, path, { cookie: admin, raw: '{"active": tru' })
+        const bad = await demo.server.request(method, path, { cookie: demo.admin, raw: '{"active": tru' })
         expect(bad.status).toBe(400)
         expect(((await bad.json()) as ErrorBody).error.message).toBe('Request body is not valid JSON')
-        const big = await server.request(method, path, { cookie: admin, raw: HUGE })
+        const big = await demo.server.request(method, path, { cookie: demo.admin, raw: HUGE })
         expect(big.status).toBe(413)
       }
     })

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DATABASE_KINDS, startTestServer, type TestServer } from './support/test-server'
+import { describe, expect, test } from 'vitest'
+import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 import { activeCount, master, measurementsOf, pull, push, storedMonitor, type Doc } from './monitor-fixtures'
 
 /** Pushes of monitors, monitorRules and signalGroups go through the same rules as the REST calls. */
 describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
-  let server: TestServer
-  let admin: string
-  let operator: string
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-    operator = await server.signIn('operator@demo.plant', 'demo-user-1')
-  })
-  afterAll(() => server.close())
+  const demo = useDemoServer(kind, { signIn: ['admin', 'operator'] })
 
-  const monitor = (id: string) => master(server, admin, 'monitors', 'monitor_uuid', id) as Promise<Doc>
+  const monitor = (id: string) =>
+    master(demo.server, demo.admin, 'monitors', 'monitor_uuid', id) as Promise<Doc>
   type Filter = { signal_uuids: string[]; sample_size: number; line_uuid: string }
 
   test('OFF-06 a pushed monitor insert and edit are applied and pulled back with a new revision', async () => {
@@ -27,15 +20,18 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
       monitor_name: 'Pushed',
       monitor_filter: { ...filter, sample_size: 401 },
     }
-    const before = await activeCount(server, 'line-machining')
+    const before = await activeCount(demo.server, 'line-machining')
     expect(
-      (await push(server, operator, 'monitors', [{ assumedMasterState: null, newDocumentState: inserted }]))
-        .body,
+      (
+        await push(demo.server, demo.operator, 'monitors', [
+          { assumedMasterState: null, newDocumentState: inserted },
+        ])
+      ).body,
     ).toEqual([])
     const stored = await monitor(id)
     expect(stored).toMatchObject({ monitor_name: 'Pushed', revision: 1, _deleted: false })
-    expect(await activeCount(server, 'line-machining')).toBe(before + (template.active ? 1 : 0))
-    const renamed = await push(server, operator, 'monitors', [
+    expect(await activeCount(demo.server, 'line-machining')).toBe(before + (template.active ? 1 : 0))
+    const renamed = await push(demo.server, demo.operator, 'monitors', [
       { assumedMasterState: stored, newDocumentState: { ...stored, monitor_name: 'Pushed again' } },
     ])
     expect(renamed.body).toEqual([])
@@ -45,7 +41,9 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
   test('MON-07 a pushed duplicate is rejected with DUPLICATE_MONITOR and the same message as REST', async () => {
     const existing = await monitor('line-assembly-mvd-1')
     const copy = { ...existing, monitor_uuid: `dup-${kind}`, monitor_name: 'Copy', frequency: 5, revision: 0 }
-    const res = await push(server, admin, 'monitors', [{ assumedMasterState: null, newDocumentState: copy }])
+    const res = await push(demo.server, demo.admin, 'monitors', [
+      { assumedMasterState: null, newDocumentState: copy },
+    ])
     expect(res.status).toBe(200)
     expect(res.body).toHaveLength(1)
     expect(res.body[0]).toMatchObject({ monitor_uuid: `dup-${kind}`, _deleted: true })
@@ -59,12 +57,12 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
         monitor_name: 'MVD Press signals',
       },
     })
-    expect(await storedMonitor(server, `dup-${kind}`)).toBeUndefined()
+    expect(await storedMonitor(demo.server, `dup-${kind}`)).toBeUndefined()
   })
 
   test('LINE-03 / SIG-06 rejected pushes answer the unchanged master with the rule message', async () => {
     const stopped = await monitor('line-packaging-svd-1')
-    const start = await push(server, admin, 'monitors', [
+    const start = await push(demo.server, demo.admin, 'monitors', [
       { assumedMasterState: stopped, newDocumentState: { ...stopped, active: true } },
     ])
     expect(start.body[0]).toMatchObject({
@@ -79,7 +77,7 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
     })
     const mvd = await monitor('line-paint-mvd-1')
     const filter = mvd.monitor_filter as Filter
-    const one = await push(server, admin, 'monitors', [
+    const one = await push(demo.server, demo.admin, 'monitors', [
       {
         assumedMasterState: mvd,
         newDocumentState: {
@@ -97,7 +95,7 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
   test('OFF-05 a push against a stale master answers the current master without applying', async () => {
     const current = await monitor('line-paint-svd-1')
     const stale = { ...current, revision: current.revision - 1 }
-    const res = await push(server, admin, 'monitors', [
+    const res = await push(demo.server, demo.admin, 'monitors', [
       { assumedMasterState: stale, newDocumentState: { ...current, notes: 'lost?' } },
     ])
     expect(res.body).toEqual([current])
@@ -105,7 +103,7 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
   })
 
   test('MADM-04 a pushed delete removes the monitor and its rules and refreshes the line count', async () => {
-    const signals = (await measurementsOf(server, 'line-paint')).map((s) => s.id)
+    const signals = (await measurementsOf(demo.server, 'line-paint')).map((s) => s.id)
     const template = await monitor('line-paint-mvd-1')
     const id = `to-delete-${kind}`
     const fresh = {
@@ -120,39 +118,56 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
       },
     }
     expect(
-      (await push(server, admin, 'monitors', [{ assumedMasterState: null, newDocumentState: fresh }])).body,
+      (
+        await push(demo.server, demo.admin, 'monitors', [
+          { assumedMasterState: null, newDocumentState: fresh },
+        ])
+      ).body,
     ).toEqual([])
     const rules = { monitorId: id, rules: [{ type: 'Consecutive', active: true, details: { breaches: 2 } }] }
     expect(
-      (await push(server, admin, 'monitorRules', [{ assumedMasterState: null, newDocumentState: rules }]))
-        .body,
+      (
+        await push(demo.server, demo.admin, 'monitorRules', [
+          { assumedMasterState: null, newDocumentState: rules },
+        ])
+      ).body,
     ).toEqual([])
-    const count = await activeCount(server, 'line-paint')
+    const count = await activeCount(demo.server, 'line-paint')
     const stored = await monitor(id)
-    const del = await push(server, admin, 'monitors', [
+    const del = await push(demo.server, demo.admin, 'monitors', [
       { assumedMasterState: stored, newDocumentState: { ...stored, _deleted: true } },
     ])
     expect(del.body).toEqual([])
     expect((await monitor(id))._deleted).toBe(true)
-    expect((await master(server, admin, 'monitorRules', 'monitorId', id))?._deleted).toBe(true)
-    expect(await activeCount(server, 'line-paint')).toBe(count - 1)
+    expect((await master(demo.server, demo.admin, 'monitorRules', 'monitorId', id))?._deleted).toBe(true)
+    expect(await activeCount(demo.server, 'line-paint')).toBe(count - 1)
   })
 
   test('RULE-02 monitorRules: a valid push is applied; bounds and unknown monitors are rejected', async () => {
-    const current = (await master(server, admin, 'monitorRules', 'monitorId', 'line-assembly-svd-1'))!
+    const current = (await master(
+      demo.server,
+      demo.admin,
+      'monitorRules',
+      'monitorId',
+      'line-assembly-svd-1',
+    ))!
     const rules = [{ type: 'ExceedanceRuns', active: true, details: { breaches: 3, runs: 10 } }]
     expect(
       (
-        await push(server, operator, 'monitorRules', [
+        await push(demo.server, demo.operator, 'monitorRules', [
           { assumedMasterState: current, newDocumentState: { ...current, rules } },
         ])
       ).body,
     ).toEqual([])
-    const saved = await server.call('GET', '/api/notifications/monitor-rules/line-assembly-svd-1', admin)
+    const saved = await demo.server.call(
+      'GET',
+      '/api/notifications/monitor-rules/line-assembly-svd-1',
+      demo.admin,
+    )
     expect(saved.body).toEqual(rules)
-    const after = (await master(server, admin, 'monitorRules', 'monitorId', 'line-assembly-svd-1'))!
+    const after = (await master(demo.server, demo.admin, 'monitorRules', 'monitorId', 'line-assembly-svd-1'))!
     const tooMany = [{ type: 'ExceedanceRuns', active: true, details: { breaches: 3, runs: 1000 } }]
-    const bad = await push(server, admin, 'monitorRules', [
+    const bad = await push(demo.server, demo.admin, 'monitorRules', [
       { assumedMasterState: after, newDocumentState: { ...after, rules: tooMany } },
     ])
     expect(bad.body[0]).toMatchObject({ monitorId: 'line-assembly-svd-1', rules })
@@ -161,7 +176,7 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
       status: 400,
       message: 'Runs must be 999 or less',
     })
-    const orphan = await push(server, admin, 'monitorRules', [
+    const orphan = await push(demo.server, demo.admin, 'monitorRules', [
       { assumedMasterState: null, newDocumentState: { monitorId: 'no-such-monitor', rules: [] } },
     ])
     expect(orphan.body[0]!._rejection).toMatchObject({
@@ -172,10 +187,10 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
   })
 
   test('SIG-01 signalGroups replicate with their line and are read-only for clients (403)', async () => {
-    const groups = (await pull(server, operator, 'signalGroups')).body.documents
+    const groups = (await pull(demo.server, demo.operator, 'signalGroups')).body.documents
     const group = groups.find((g) => g.signalGroupUuid === 'line-assembly-group-1')!
     expect(group).toMatchObject({ lineId: 'line-assembly', signalGroupName: expect.any(String) })
-    const res = await push(server, admin, 'signalGroups', [
+    const res = await push(demo.server, demo.admin, 'signalGroups', [
       { assumedMasterState: group, newDocumentState: { ...group, signalGroupName: 'Renamed' } },
     ])
     expect(res.body[0]).toMatchObject({ signalGroupName: group.signalGroupName })

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import type { Task, TaskInput } from '../../shared/schema/task'
-import { DATABASE_KINDS, startTestServer, type TestServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 import {
   asInput,
   CUSTOMER,
@@ -14,22 +14,16 @@ import {
 } from './monitor-fixtures'
 
 describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
-  let server: TestServer
-  let admin: string
-  let operator: string
+  const demo = useDemoServer(kind, { signIn: ['admin', 'operator'] })
   let assembly: string[]
   let machining: string[]
   beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-    operator = await server.signIn('operator@demo.plant', 'demo-user-1')
-    assembly = (await measurementsOf(server, 'line-assembly')).map((s) => s.id)
-    machining = (await measurementsOf(server, 'line-machining')).map((s) => s.id)
+    assembly = (await measurementsOf(demo.server, 'line-assembly')).map((s) => s.id)
+    machining = (await measurementsOf(demo.server, 'line-machining')).map((s) => s.id)
   })
-  afterAll(() => server.close())
 
-  const getTask = (taskId: string, cookie = admin) =>
-    server.call<Task & ErrorBody>('POST', '/api/tasks/get-monitor-by-id', cookie, { taskId })
+  const getTask = (taskId: string, cookie = demo.admin) =>
+    demo.server.call<Task & ErrorBody>('POST', '/api/tasks/get-monitor-by-id', cookie, { taskId })
 
   test('MON-08 create-task answers 201 with the task; get-monitor-by-id and a monitors pull show it in both shapes', async () => {
     const base = taskInput('line-machining', 'mvd', { signals: machining.slice(0, 2) }, 201)
@@ -43,7 +37,7 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
         part_attributes: [{ attribute_uuid: 'attr-1', selected_attribute_values: ['blue'] }],
       },
     }
-    const created = await createTask(server, admin, body)
+    const created = await createTask(demo.server, demo.admin, body)
     expect(created.task_uuid).toMatch(/^[0-9a-f-]{36}$/)
     expect(created).toEqual({ ...body, task_uuid: created.task_uuid })
 
@@ -51,7 +45,7 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
     expect(fetched.status).toBe(200)
     expect(fetched.body).toEqual(created)
 
-    const doc = await master(server, admin, 'monitors', 'monitor_uuid', created.task_uuid)
+    const doc = await master(demo.server, demo.admin, 'monitors', 'monitor_uuid', created.task_uuid)
     expect(doc).toMatchObject({
       monitor_uuid: created.task_uuid,
       monitor_name: body.task_name,
@@ -77,13 +71,13 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
       task_uuid: `client-minted-${kind}`,
     }
     body.task_details = { ...body.task_details, cust_uuid: 'cust-other', plant_uuid: 'plant-other' }
-    const first = await server.call<Task>('POST', '/api/tasks/create-task', operator, body)
+    const first = await demo.server.call<Task>('POST', '/api/tasks/create-task', demo.operator, body)
     expect(first.status).toBe(201)
     expect(first.body.task_uuid).toBe(`client-minted-${kind}`)
     expect(first.body.task_details).toMatchObject({ cust_uuid: CUSTOMER, plant_uuid: PLANT })
-    const retry = await server.call<Task>('POST', '/api/tasks/create-task', operator, body)
+    const retry = await demo.server.call<Task>('POST', '/api/tasks/create-task', demo.operator, body)
     expect(retry).toEqual(first)
-    const other = await server.call<ErrorBody>('POST', '/api/tasks/create-task', operator, {
+    const other = await demo.server.call<ErrorBody>('POST', '/api/tasks/create-task', demo.operator, {
       ...body,
       task_name: 'Another monitor',
     })
@@ -94,7 +88,7 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
   test('MON-07 creating a duplicate task answers 409 with the existing task_uuid', async () => {
     const seeded = (await getTask('line-assembly-mvd-1')).body
     const [a, b, c] = seeded.task_details.signal_uuids
-    const res = await server.call<ErrorBody>('POST', '/api/tasks/create-task', admin, {
+    const res = await demo.server.call<ErrorBody>('POST', '/api/tasks/create-task', demo.admin, {
       ...seeded,
       task_uuid: undefined,
       task_name: 'A new name',
@@ -124,8 +118,8 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
     ]
     for (const change of variants) {
       const body = { ...asInput(seeded), task_details: { ...seeded.task_details, ...change } }
-      const created = await createTask(server, admin, body)
-      const del = await server.call('DELETE', '/api/tasks/delete-task', admin, {
+      const created = await createTask(demo.server, demo.admin, body)
+      const del = await demo.server.call('DELETE', '/api/tasks/delete-task', demo.admin, {
         monitor_uuid: created.task_uuid,
       })
       expect(del.status).toBe(204)
@@ -134,19 +128,19 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
 
   test('MON-07 updating a task into the settings of another answers 409; a rename of a monitor does not', async () => {
     const mine = await createTask(
-      server,
-      admin,
+      demo.server,
+      demo.admin,
       taskInput('line-assembly', 'mvd', { signals: assembly.slice(0, 2) }, 203),
     )
     const seeded = (await getTask('line-assembly-mvd-1')).body
-    const into = await server.call<ErrorBody>('PUT', '/api/tasks/update-task', admin, {
+    const into = await demo.server.call<ErrorBody>('PUT', '/api/tasks/update-task', demo.admin, {
       ...mine,
       task_details: seeded.task_details,
     })
     expect(into.status).toBe(409)
     expect(into.body.error.code).toBe('DUPLICATE_MONITOR')
     expect(into.body.error.task_uuid).toBe('line-assembly-mvd-1')
-    const renamed = await server.call<Task>('PUT', '/api/tasks/update-task', admin, {
+    const renamed = await demo.server.call<Task>('PUT', '/api/tasks/update-task', demo.admin, {
       ...mine,
       task_name: 'Renamed',
     })
@@ -173,11 +167,11 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
       [{ ...base, frequency: 10_081 }, 'Frequency must be at most 10080'],
     ]
     for (const [body, message] of cases) {
-      const res = await server.call<ErrorBody>('POST', '/api/tasks/create-task', admin, body)
+      const res = await demo.server.call<ErrorBody>('POST', '/api/tasks/create-task', demo.admin, body)
       expect(res.status, message).toBe(400)
       expect(res.body.error.message).toBe(message)
     }
-    const threshold = await server.call<ErrorBody>('POST', '/api/tasks/create-task', admin, {
+    const threshold = await demo.server.call<ErrorBody>('POST', '/api/tasks/create-task', demo.admin, {
       ...base,
       task_details: { ...base.task_details, alert_threshold: 0.5 },
     })
@@ -187,10 +181,10 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
 
   test('MON-08 create-task checks the line, signals and groups against the plant', async () => {
     const ofLine = (line: string, signals: string[], groups: string[] = []) =>
-      server.call<ErrorBody>(
+      demo.server.call<ErrorBody>(
         'POST',
         '/api/tasks/create-task',
-        admin,
+        demo.admin,
         taskInput(line, 'mvd', { signals, groups }, 205),
       )
     const unknown = await ofLine('line-nowhere', assembly.slice(0, 2))
@@ -210,15 +204,15 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
   })
 
   test('LINE-03 a monitor of the inactive line cannot be activated', async () => {
-    const packaging = (await measurementsOf(server, 'line-packaging')).map((s) => s.id)
+    const packaging = (await measurementsOf(demo.server, 'line-packaging')).map((s) => s.id)
     const active = taskInput('line-packaging', 'svd', { signals: [packaging[0]!] }, 206)
-    const refused = await server.call<ErrorBody>('POST', '/api/tasks/create-task', admin, active)
+    const refused = await demo.server.call<ErrorBody>('POST', '/api/tasks/create-task', demo.admin, active)
     expect(refused.status).toBe(400)
     expect(refused.body.error.message).toBe(
       'A monitor of an inactive line cannot be activated. Activate the line first.',
     )
-    const stopped = await createTask(server, admin, { ...active, active: false })
-    const start = await server.call<ErrorBody>('PUT', '/api/tasks/update-task', admin, {
+    const stopped = await createTask(demo.server, demo.admin, { ...active, active: false })
+    const start = await demo.server.call<ErrorBody>('PUT', '/api/tasks/update-task', demo.admin, {
       ...stopped,
       active: true,
     })
@@ -226,7 +220,7 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
     expect(start.body.error.message).toBe(
       'A monitor of an inactive line cannot be activated. Activate the line first.',
     )
-    const edit = await server.call<Task>('PUT', '/api/tasks/update-task', admin, {
+    const edit = await demo.server.call<Task>('PUT', '/api/tasks/update-task', demo.admin, {
       ...stopped,
       notes: 'still stopped',
     })

@@ -1,37 +1,27 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { DataSource } from '../../shared/schema/data-source'
 import type { Plant } from '../../shared/schema/plant'
 import { getDocument, writeDocument, writeTransaction } from '../../sync-server/store/documents'
-import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 type ErrorBody = { error: { code: string; message: string } }
 type Doc = Record<string, unknown> & { revision: number; _deleted: boolean }
 type Rejected = Doc & { _rejection?: { code: string; status: number; message: string } }
 
 describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
-  let server: TestServer
-  let admin: string
-  let operator: string
-  let other: string
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
-    other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
-  })
-  afterAll(() => server.close())
+  const demo = useDemoServer(kind)
 
   const pull = (cookie: string, collection: string) =>
-    server.call<{ documents: Doc[] }>('POST', `/sync/${collection}/pull`, cookie, {
+    demo.server.call<{ documents: Doc[] }>('POST', `/sync/${collection}/pull`, cookie, {
       checkpoint: null,
       batchSize: 1000,
     })
   const push = (cookie: string, collection: string, rows: unknown) =>
-    server.call<Rejected[]>('POST', `/sync/${collection}/push`, cookie, rows)
+    demo.server.call<Rejected[]>('POST', `/sync/${collection}/push`, cookie, rows)
 
   /** Puts a data source back as seeded (the API cannot create one). */
   const restoreSource = async (id: string) => {
-    const db = server.services.db
+    const db = demo.server.services.db
     const stored = await getDocument<DataSource>(db, 'cust-demo', 'dataSources', id)
     await writeTransaction(db, 'cust-demo', (tx) =>
       writeDocument(tx, {
@@ -45,29 +35,29 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
   }
 
   test('DS-01 GET /api/plants/{plantId}/ingestor answers the plant ingestor id, to users and administrators', async () => {
-    for (const cookie of [admin, operator]) {
-      expect(await server.call('GET', '/api/plants/plant-demo/ingestor', cookie)).toEqual({
+    for (const cookie of [demo.admin, demo.operator]) {
+      expect(await demo.server.call('GET', '/api/plants/plant-demo/ingestor', cookie)).toEqual({
         status: 200,
         body: { id: 'ingestor-demo' },
       })
     }
-    expect((await server.call('GET', '/api/plants/plant-other/ingestor', other)).body).toEqual({
+    expect((await demo.server.call('GET', '/api/plants/plant-other/ingestor', demo.other)).body).toEqual({
       id: 'ingestor-other',
     })
   })
 
   test("DS-01 ingestor: another tenant's plant answers 404, no session 401", async () => {
-    const cross = await server.call<ErrorBody>('GET', '/api/plants/plant-demo/ingestor', other)
+    const cross = await demo.server.call<ErrorBody>('GET', '/api/plants/plant-demo/ingestor', demo.other)
     expect(cross).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } })
-    expect((await server.call('GET', '/api/plants/plant-other/ingestor', admin)).status).toBe(404)
-    expect((await server.call('GET', '/api/plants/no-such-plant/ingestor', admin)).status).toBe(404)
-    const none = await server.call<ErrorBody>('GET', '/api/plants/plant-demo/ingestor')
+    expect((await demo.server.call('GET', '/api/plants/plant-other/ingestor', demo.admin)).status).toBe(404)
+    expect((await demo.server.call('GET', '/api/plants/no-such-plant/ingestor', demo.admin)).status).toBe(404)
+    const none = await demo.server.call<ErrorBody>('GET', '/api/plants/plant-demo/ingestor')
     expect(none.status).toBe(401)
     expect(none.body.error.message).toBe('Unauthorized')
   })
 
   test('DS-01 GET /api/plants/{plantId}/data-sources lists the plant sources sorted by name', async () => {
-    const res = await server.call<DataSource[]>('GET', '/api/plants/plant-demo/data-sources', admin)
+    const res = await demo.server.call<DataSource[]>('GET', '/api/plants/plant-demo/data-sources', demo.admin)
     expect(res.status).toBe(200)
     const names = res.body.map((s) => s.name)
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
@@ -84,24 +74,32 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
   })
 
   test("DS-01 SHELL-04 data sources: a user gets 403 'Forbidden resource', another tenant 404, no session 401", async () => {
-    const user = await server.call<ErrorBody>('GET', '/api/plants/plant-demo/data-sources', operator)
+    const user = await demo.server.call<ErrorBody>(
+      'GET',
+      '/api/plants/plant-demo/data-sources',
+      demo.operator,
+    )
     expect(user).toEqual({
       status: 403,
       body: { error: { code: 'FORBIDDEN', message: 'Forbidden resource' } },
     })
-    const cross = await server.call<ErrorBody>('GET', '/api/plants/plant-demo/data-sources', other)
+    const cross = await demo.server.call<ErrorBody>('GET', '/api/plants/plant-demo/data-sources', demo.other)
     expect(cross.status).toBe(404)
     expect(cross.body.error.message).toBe('Not found')
-    expect((await server.call('GET', '/api/plants/plant-demo/data-sources')).status).toBe(401)
+    expect((await demo.server.call('GET', '/api/plants/plant-demo/data-sources')).status).toBe(401)
   })
 
   test("DS-03 DELETE /api/data-sources/{id} deletes the source (204), then answers 404 'Data source not found'", async () => {
     try {
-      const res = await server.request('DELETE', '/api/data-sources/source-mes', { cookie: admin })
+      const res = await demo.server.request('DELETE', '/api/data-sources/source-mes', { cookie: demo.admin })
       expect(res.status).toBe(204)
-      const list = await server.call<DataSource[]>('GET', '/api/plants/plant-demo/data-sources', admin)
+      const list = await demo.server.call<DataSource[]>(
+        'GET',
+        '/api/plants/plant-demo/data-sources',
+        demo.admin,
+      )
       expect(list.body.map((s) => s.id)).not.toContain('source-mes')
-      const again = await server.call<ErrorBody>('DELETE', '/api/data-sources/source-mes', admin)
+      const again = await demo.server.call<ErrorBody>('DELETE', '/api/data-sources/source-mes', demo.admin)
       expect(again).toEqual({
         status: 404,
         body: { error: { code: 'NOT_FOUND', message: 'Data source not found' } },
@@ -112,20 +110,22 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
   })
 
   test('DS-03 delete: unknown id 404, a user 403, another tenant 404 (and the source stays), no session 401', async () => {
-    expect((await server.call('DELETE', '/api/data-sources/no-such-source', admin)).status).toBe(404)
-    const user = await server.call<ErrorBody>('DELETE', '/api/data-sources/source-plc', operator)
+    expect((await demo.server.call('DELETE', '/api/data-sources/no-such-source', demo.admin)).status).toBe(
+      404,
+    )
+    const user = await demo.server.call<ErrorBody>('DELETE', '/api/data-sources/source-plc', demo.operator)
     expect(user.status).toBe(403)
     expect(user.body.error.message).toBe('Forbidden resource')
-    const cross = await server.call<ErrorBody>('DELETE', '/api/data-sources/source-plc', other)
+    const cross = await demo.server.call<ErrorBody>('DELETE', '/api/data-sources/source-plc', demo.other)
     expect(cross.status).toBe(404)
-    expect((await server.call('DELETE', '/api/data-sources/source-other', admin)).status).toBe(404)
-    expect((await server.call('DELETE', '/api/data-sources/source-plc')).status).toBe(401)
-    const stored = await getDocument(server.services.db, 'cust-demo', 'dataSources', 'source-plc')
+    expect((await demo.server.call('DELETE', '/api/data-sources/source-other', demo.admin)).status).toBe(404)
+    expect((await demo.server.call('DELETE', '/api/data-sources/source-plc')).status).toBe(401)
+    const stored = await getDocument(demo.server.services.db, 'cust-demo', 'dataSources', 'source-plc')
     expect(stored?.deleted).toBe(false)
   })
 
   test('SHELL-03 the session plant replicates with its feature flags, to users too, and only that plant', async () => {
-    for (const cookie of [admin, operator]) {
+    for (const cookie of [demo.admin, demo.operator]) {
       const res = await pull(cookie, 'plants')
       expect(res.status).toBe(200)
       expect(res.body.documents.map((d) => d.id)).toEqual(['plant-demo'])
@@ -134,12 +134,12 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
       expect(plant.featureFlags.userDeletion).toBe(true)
       expect(plant.ingestorId).toBe('ingestor-demo')
     }
-    expect((await pull(other, 'plants')).body.documents.map((d) => d.id)).toEqual(['plant-other'])
+    expect((await pull(demo.other, 'plants')).body.documents.map((d) => d.id)).toEqual(['plant-other'])
   })
 
   test("SHELL-03 plants are read-only: a pushed change is rejected with 403 'Forbidden resource' and the master", async () => {
-    const master = (await pull(admin, 'plants')).body.documents[0]!
-    const res = await push(admin, 'plants', [
+    const master = (await pull(demo.admin, 'plants')).body.documents[0]!
+    const res = await push(demo.admin, 'plants', [
       {
         assumedMasterState: master,
         newDocumentState: { ...master, name: 'Renamed', etqCustomerOverride: true },
@@ -149,15 +149,15 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
     expect(res.body).toHaveLength(1)
     expect(res.body[0]).toMatchObject({ id: 'plant-demo', name: 'Demo Plant', revision: master.revision })
     expect(res.body[0]!._rejection).toEqual({ code: 'FORBIDDEN', status: 403, message: 'Forbidden resource' })
-    const stored = await getDocument<Plant>(server.services.db, 'cust-demo', 'plants', 'plant-demo')
+    const stored = await getDocument<Plant>(demo.server.services.db, 'cust-demo', 'plants', 'plant-demo')
     expect(stored?.data.name).toBe('Demo Plant')
   })
 
   test('DS-03 data sources replicate to administrators, who may push a delete but not a create or an edit', async () => {
-    const docs = (await pull(admin, 'dataSources')).body.documents
+    const docs = (await pull(demo.admin, 'dataSources')).body.documents
     const vision = docs.find((d) => d.id === 'source-vision')!
     try {
-      const edit = await push(admin, 'dataSources', [
+      const edit = await push(demo.admin, 'dataSources', [
         { assumedMasterState: vision, newDocumentState: { ...vision, name: 'Renamed' } },
         {
           assumedMasterState: null,
@@ -170,11 +170,13 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
       ])
       expect(edit.body[1]!._deleted).toBe(true)
 
-      const del = await push(admin, 'dataSources', [
+      const del = await push(demo.admin, 'dataSources', [
         { assumedMasterState: vision, newDocumentState: { ...vision, _deleted: true } },
       ])
       expect(del.body).toEqual([])
-      const after = (await pull(admin, 'dataSources')).body.documents.find((d) => d.id === 'source-vision')
+      const after = (await pull(demo.admin, 'dataSources')).body.documents.find(
+        (d) => d.id === 'source-vision',
+      )
       expect(after?._deleted).toBe(true)
     } finally {
       await restoreSource('source-vision')
@@ -182,7 +184,7 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
   })
 
   test("SHELL-04 data sources do not replicate to users: pull and push answer 403 'Forbidden resource'", async () => {
-    const res = await server.call<ErrorBody>('POST', '/sync/dataSources/pull', operator, {
+    const res = await demo.server.call<ErrorBody>('POST', '/sync/dataSources/pull', demo.operator, {
       checkpoint: null,
       batchSize: 10,
     })
@@ -190,7 +192,7 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
       status: 403,
       body: { error: { code: 'FORBIDDEN', message: 'Forbidden resource' } },
     })
-    const pushed = await push(operator, 'dataSources', [
+    const pushed = await push(demo.operator, 'dataSources', [
       { assumedMasterState: null, newDocumentState: { id: 'source-plc', _deleted: true } },
     ])
     expect(pushed.status).toBe(403)

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Signal } from '../../shared/schema/signal'
 import { listDocuments } from '../../sync-server/store/documents'
-import { DATABASE_KINDS, DEMO, startTestServer, type TestServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 type Doc = Record<string, unknown>
 type ErrorBody = { error: { code: string; message: string } }
@@ -10,19 +10,10 @@ type Rejected = Doc & { _rejection?: { code: string; status: number; message: st
 const NOT_ASSOCIABLE = 'Only measurement, result, lower-limit and upper-limit signals can be associated.'
 
 describe.each(DATABASE_KINDS)('%s', (kind) => {
-  let server: TestServer
-  let admin: string
-  let operator: string
-
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
-  })
-  afterAll(() => server.close())
+  const demo = useDemoServer(kind, { signIn: ['admin', 'operator'] })
 
   const all = async () =>
-    (await listDocuments<Signal>(server.services.db, 'cust-demo', 'signals')).map((d) => d.data)
+    (await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals')).map((d) => d.data)
   const get = async (id: string) => (await all()).find((s) => s.id === id)!
   /** The first signal of a station matching the predicate (ids are read from the database). */
   const find = async (stationId: string, pred: (s: Signal) => boolean) =>
@@ -32,8 +23,8 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       stationId,
       (s) => s.entityType === 'MEASUREMENT' && !!s.upperLimit && !!s.lowerLimit && s.result.length === 1,
     )
-  const update = (lineId: string, signals: unknown[], cookie = admin) =>
-    server.call<Signal[] & ErrorBody>('PATCH', '/api/signal-attribute-update', cookie, {
+  const update = (lineId: string, signals: unknown[], cookie = demo.admin) =>
+    demo.server.call<Signal[] & ErrorBody>('PATCH', '/api/signal-attribute-update', cookie, {
       signalRequest: { customer_uuid: 'cust-demo', plant_uuid: 'plant-demo', line_uuid: lineId },
       signals,
     })
@@ -45,12 +36,12 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
   }
   const pull = async () =>
     (
-      await server.call<{ documents: Doc[] }>('POST', '/sync/signals/pull', admin, {
+      await demo.server.call<{ documents: Doc[] }>('POST', '/sync/signals/pull', demo.admin, {
         checkpoint: null,
         batchSize: 1000,
       })
     ).body.documents
-  const push = (rows: unknown) => server.call<Rejected[]>('POST', '/sync/signals/push', admin, rows)
+  const push = (rows: unknown) => demo.server.call<Rejected[]>('POST', '/sync/signals/push', demo.admin, rows)
 
   it('SM-10 link targets must be signals of the same line with the entity type of their container', async () => {
     const st = 'line-machining-st-1'
@@ -89,7 +80,8 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     const finalResult = await find('line-machining-st-4', (s) => s.entityType === 'RESULT')
     // Setting the distribution alone does not touch the associations.
     expect(
-      (await server.call('PATCH', '/api/signals', admin, [{ id: m.id, singleSide: 'UPPER' }])).status,
+      (await demo.server.call('PATCH', '/api/signals', demo.admin, [{ id: m.id, singleSide: 'UPPER' }]))
+        .status,
     ).toBe(200)
     await expect400(
       'line-machining',
@@ -99,7 +91,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     const ok = await update('line-machining', [attrs(m.id, { result: [finalResult.id], lower_limit: null })])
     expect(ok.status).toBe(200)
     expect(ok.body[0]).toMatchObject({ result: [finalResult.id], lowerLimit: null, upperLimit: m.upperLimit })
-    await server.call('PATCH', '/api/signals', admin, [{ id: m.id, singleSide: null }])
+    await demo.server.call('PATCH', '/api/signals', demo.admin, [{ id: m.id, singleSide: null }])
     await update('line-machining', [attrs(m.id, { result: m.result, lower_limit: m.lowerLimit })])
     expect(await get(m.id)).toEqual(m)
   })
@@ -111,7 +103,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     const res = await update(
       'line-machining',
       [attrs(m.id, { upper_limit: unknown.id }), attrs(unknown.id, { signal_entity_type: 'UPPER_LIMIT' })],
-      operator,
+      demo.operator,
     )
     expect(res.status).toBe(200)
     expect((await get(m.id)).upperLimit).toBe(unknown.id)
@@ -141,7 +133,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     await update('line-paint', [attrs(result.id, { signal_entity_type: 'UNKNOWN' })])
     for (const s of linkedToResult) expect((await get(s.id)).result).toEqual([])
     // A measurement that becomes a part attribute drops its own links and distribution.
-    await server.call('PATCH', '/api/signals', admin, [{ id: m.id, singleSide: 'LOWER' }])
+    await demo.server.call('PATCH', '/api/signals', demo.admin, [{ id: m.id, singleSide: 'LOWER' }])
     const part = await update('line-paint', [attrs(m.id, { signal_entity_type: 'PART_ATTRIBUTE' })])
     expect(part.body[0]).toMatchObject({
       entityType: 'PART_ATTRIBUTE',

@@ -1,37 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Signal } from '../../shared/schema/signal'
 import { listDocuments } from '../../sync-server/store/documents'
-import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 type ErrorBody = { error: { code: string; message: string } }
 
 const HUGE = JSON.stringify({ final: 'x'.repeat(1_100_000) })
 
 describe.each(DATABASE_KINDS)('%s', (kind) => {
-  let server: TestServer
-  let admin: string
-  let operator: string
-  let other: string
-
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
-    other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
-  })
-  afterAll(() => server.close())
+  const demo = useDemoServer(kind)
 
   const signalsOf = async (lineId: string) =>
-    (await listDocuments<Signal>(server.services.db, 'cust-demo', 'signals', { fields: { lineId } })).map(
-      (d) => d.data,
-    )
+    (
+      await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals', { fields: { lineId } })
+    ).map((d) => d.data)
   const signal = async (id: string) =>
-    (await listDocuments<Signal>(server.services.db, 'cust-demo', 'signals'))
+    (await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals'))
       .map((d) => d.data)
       .find((s) => s.id === id)!
   const first = async (lineId: string, pred: (s: Signal) => boolean) => (await signalsOf(lineId)).find(pred)!
-  const attributeUpdate = (lineId: string, signals: unknown[], cookie = admin) =>
-    server.call<Signal[] & ErrorBody>('PATCH', '/api/signal-attribute-update', cookie, {
+  const attributeUpdate = (lineId: string, signals: unknown[], cookie = demo.admin) =>
+    demo.server.call<Signal[] & ErrorBody>('PATCH', '/api/signal-attribute-update', cookie, {
       signalRequest: { customer_uuid: 'cust-demo', plant_uuid: 'plant-demo', line_uuid: lineId },
       signals,
     })
@@ -82,33 +71,33 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
         },
         signals: [{ signal_uuid: id, signal_attributes: { signal_active: false } }],
       })
-      const wrongCustomer = await server.call(
+      const wrongCustomer = await demo.server.call(
         'PATCH',
         '/api/signal-attribute-update',
-        admin,
+        demo.admin,
         body({ customer_uuid: 'cust-other' }),
       )
       expect(wrongCustomer.status).toBe(404)
-      const wrongLine = await server.call<ErrorBody>(
+      const wrongLine = await demo.server.call<ErrorBody>(
         'PATCH',
         '/api/signal-attribute-update',
-        admin,
+        demo.admin,
         body({ line_uuid: 'nope' }),
       )
       expect(wrongLine.body.error.message).toBe('Unable to find the line')
       const paint = await first('line-paint', (s) => s.entityType === 'MEASUREMENT')
-      const otherLine = await server.call<ErrorBody>(
+      const otherLine = await demo.server.call<ErrorBody>(
         'PATCH',
         '/api/signal-attribute-update',
-        admin,
+        demo.admin,
         body({}, paint.id),
       )
       expect(otherLine.status).toBe(404)
       expect(otherLine.body.error.message).toBe('Signal not found')
-      const foreign = await server.call(
+      const foreign = await demo.server.call(
         'PATCH',
         '/api/signal-attribute-update',
-        other,
+        demo.other,
         body({
           customer_uuid: 'cust-other',
           plant_uuid: 'plant-other',
@@ -117,12 +106,18 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       )
       expect(foreign.status).toBe(404)
       expect((await signal(m.id)).isSignalActive).toBe(true)
-      expect((await server.call('PATCH', '/api/signal-attribute-update', undefined, body({}))).status).toBe(
-        401,
-      )
-      const bad = await server.request('PATCH', '/api/signal-attribute-update', { cookie: admin, raw: '[' })
+      expect(
+        (await demo.server.call('PATCH', '/api/signal-attribute-update', undefined, body({}))).status,
+      ).toBe(401)
+      const bad = await demo.server.request('PATCH', '/api/signal-attribute-update', {
+        cookie: demo.admin,
+        raw: '[',
+      })
       expect(bad.status).toBe(400)
-      const big = await server.request('PATCH', '/api/signal-attribute-update', { cookie: admin, raw: HUGE })
+      const big = await demo.server.request('PATCH', '/api/signal-attribute-update', {
+        cookie: demo.admin,
+        raw: HUGE,
+      })
       expect(big.status).toBe(413)
     })
   })
@@ -133,18 +128,19 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
         'line-assembly',
         (s) => s.entityType === 'MEASUREMENT' && s.singleSide === null && s.lowerLimit === null,
       )
-      const res = await server.call<Signal[]>('PATCH', '/api/signals', operator, [
+      const res = await demo.server.call<Signal[]>('PATCH', '/api/signals', demo.operator, [
         { id: m.id, singleSide: 'UPPER' },
       ])
       expect(res.status).toBe(200)
       expect(res.body[0]).toMatchObject({ id: m.id, singleSide: 'UPPER' })
       expect(
-        (await server.call('PATCH', '/api/signals', admin, [{ id: m.id, singleSide: null }])).status,
+        (await demo.server.call('PATCH', '/api/signals', demo.admin, [{ id: m.id, singleSide: null }]))
+          .status,
       ).toBe(200)
       expect((await signal(m.id)).singleSide).toBeNull()
 
       const part = await first('line-assembly', (s) => s.entityType === 'PART_ATTRIBUTE')
-      const bad = await server.call<ErrorBody>('PATCH', '/api/signals', admin, [
+      const bad = await demo.server.call<ErrorBody>('PATCH', '/api/signals', demo.admin, [
         { id: m.id, singleSide: 'LOWER' },
         { id: part.id, singleSide: 'LOWER' },
       ])
@@ -152,7 +148,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       expect(bad.body.error.message).toBe('Distribution (single sided) can only be set for measurements')
       // All or nothing: the valid row was not applied either.
       expect((await signal(m.id)).singleSide).toBeNull()
-      const side = await server.call<ErrorBody>('PATCH', '/api/signals', admin, [
+      const side = await demo.server.call<ErrorBody>('PATCH', '/api/signals', demo.admin, [
         { id: m.id, singleSide: 'LEFT' },
       ])
       expect(side.status).toBe(400)
@@ -161,18 +157,22 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     it('SM-08 unknown and other tenants signals 404; 401; malformed JSON; 413', async () => {
       const m = await first('line-assembly', (s) => s.entityType === 'MEASUREMENT')
       for (const [id, cookie] of [
-        ['nope', admin],
-        [m.id, other],
+        ['nope', demo.admin],
+        [m.id, demo.other],
       ] as const) {
-        const res = await server.call<ErrorBody>('PATCH', '/api/signals', cookie, [
+        const res = await demo.server.call<ErrorBody>('PATCH', '/api/signals', cookie, [
           { id, singleSide: 'LOWER' },
         ])
         expect(res.status).toBe(404)
         expect(res.body.error.message).toBe('Signal not found')
       }
-      expect((await server.call('PATCH', '/api/signals', undefined, [])).status).toBe(401)
-      expect((await server.request('PATCH', '/api/signals', { cookie: admin, raw: '[{' })).status).toBe(400)
-      expect((await server.request('PATCH', '/api/signals', { cookie: admin, raw: HUGE })).status).toBe(413)
+      expect((await demo.server.call('PATCH', '/api/signals', undefined, [])).status).toBe(401)
+      expect(
+        (await demo.server.request('PATCH', '/api/signals', { cookie: demo.admin, raw: '[{' })).status,
+      ).toBe(400)
+      expect(
+        (await demo.server.request('PATCH', '/api/signals', { cookie: demo.admin, raw: HUGE })).status,
+      ).toBe(413)
     })
   })
 })

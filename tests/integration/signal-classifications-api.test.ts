@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Signal } from '../../shared/schema/signal'
 import { listDocuments } from '../../sync-server/store/documents'
-import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 type ErrorBody = { error: { code: string; message: string } }
 
@@ -13,25 +13,14 @@ const grouped = (pass: string[], fail: string[], other: string[] = []) => ({
 })
 
 describe.each(DATABASE_KINDS)('%s', (kind) => {
-  let server: TestServer
-  let admin: string
-  let operator: string
-  let other: string
-
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
-    other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
-  })
-  afterAll(() => server.close())
+  const demo = useDemoServer(kind)
 
   const signalsOf = async (lineId: string) =>
-    (await listDocuments<Signal>(server.services.db, 'cust-demo', 'signals', { fields: { lineId } })).map(
-      (d) => d.data,
-    )
+    (
+      await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals', { fields: { lineId } })
+    ).map((d) => d.data)
   const signal = async (id: string) =>
-    (await listDocuments<Signal>(server.services.db, 'cust-demo', 'signals'))
+    (await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals'))
       .map((d) => d.data)
       .find((s) => s.id === id)!
   const first = async (lineId: string, pred: (s: Signal) => boolean) => (await signalsOf(lineId)).find(pred)!
@@ -39,9 +28,14 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
   describe('SM-11 PATCH /api/signal/result-classifications', () => {
     it('SM-11 saves the grouped wire form as the flat canonical list', async () => {
       const r = await first('line-assembly', (s) => s.entityType === 'RESULT')
-      const res = await server.call<Signal[]>('PATCH', '/api/signal/result-classifications', admin, {
-        [r.id]: { resultClassifications: grouped(['OK', 'Good'], ['Crack'], ['Retest']) },
-      })
+      const res = await demo.server.call<Signal[]>(
+        'PATCH',
+        '/api/signal/result-classifications',
+        demo.admin,
+        {
+          [r.id]: { resultClassifications: grouped(['OK', 'Good'], ['Crack'], ['Retest']) },
+        },
+      )
       expect(res.status).toBe(200)
       expect((await signal(r.id)).resultClassifications).toEqual([
         { value: 'OK', result: 'pass', failureMode: null },
@@ -49,7 +43,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
         { value: 'Crack', result: 'fail', failureMode: 'Broken' },
         { value: 'Retest', result: 'other', failureMode: null },
       ])
-      await server.call('PATCH', '/api/signal/result-classifications', admin, {
+      await demo.server.call('PATCH', '/api/signal/result-classifications', demo.admin, {
         [r.id]: {
           resultClassifications: {
             pass: r.resultClassifications.filter((c) => c.result === 'pass'),
@@ -69,9 +63,14 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
         [m.id, grouped(['OK'], []), 'All selected signals must be of entity type result'],
       ]
       for (const [id, classifications, message] of cases) {
-        const res = await server.call<ErrorBody>('PATCH', '/api/signal/result-classifications', admin, {
-          [id]: { resultClassifications: classifications },
-        })
+        const res = await demo.server.call<ErrorBody>(
+          'PATCH',
+          '/api/signal/result-classifications',
+          demo.admin,
+          {
+            [id]: { resultClassifications: classifications },
+          },
+        )
         expect(res.status).toBe(400)
         expect(res.body.error.message).toBe(message)
       }
@@ -81,24 +80,32 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     it('SM-11 errors: unknown or other tenants signals 404, 401, malformed JSON, 413', async () => {
       const r = await first('line-assembly', (s) => s.entityType === 'RESULT')
       for (const [id, cookie] of [
-        ['nope', admin],
-        [r.id, other],
+        ['nope', demo.admin],
+        [r.id, demo.other],
       ] as const) {
-        const res = await server.call('PATCH', '/api/signal/result-classifications', cookie, {
+        const res = await demo.server.call('PATCH', '/api/signal/result-classifications', cookie, {
           [id]: { resultClassifications: grouped(['A'], []) },
         })
         expect(res.status).toBe(404)
       }
-      expect((await server.call('PATCH', '/api/signal/result-classifications', undefined, {})).status).toBe(
-        401,
-      )
       expect(
-        (await server.request('PATCH', '/api/signal/result-classifications', { cookie: admin, raw: '{,' }))
-          .status,
+        (await demo.server.call('PATCH', '/api/signal/result-classifications', undefined, {})).status,
+      ).toBe(401)
+      expect(
+        (
+          await demo.server.request('PATCH', '/api/signal/result-classifications', {
+            cookie: demo.admin,
+            raw: '{,',
+          })
+        ).status,
       ).toBe(400)
       expect(
-        (await server.request('PATCH', '/api/signal/result-classifications', { cookie: admin, raw: HUGE }))
-          .status,
+        (
+          await demo.server.request('PATCH', '/api/signal/result-classifications', {
+            cookie: demo.admin,
+            raw: HUGE,
+          })
+        ).status,
       ).toBe(413)
     })
   })
@@ -109,10 +116,10 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       const linked = all.find((s) => s.entityType === 'MEASUREMENT' && s.result.length > 0)!
       const unlinked = all.find((s) => s.entityType === 'MEASUREMENT' && s.result.length === 0)!
       const result = all.find((s) => s.id === linked.result[0])!
-      const res = await server.call<Record<string, { associatedResultClassifications: unknown[] }>>(
+      const res = await demo.server.call<Record<string, { associatedResultClassifications: unknown[] }>>(
         'POST',
         '/api/signal/associated-result-classifications',
-        operator,
+        demo.operator,
         [linked.id, unlinked.id, result.id],
       )
       expect(res.status).toBe(200)
@@ -129,18 +136,18 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       const m = await first('line-assembly', (s) => s.entityType === 'MEASUREMENT')
       const path = '/api/signal/associated-result-classifications'
       for (const [ids, cookie] of [
-        [['nope'], admin],
-        [[m.id], other],
+        [['nope'], demo.admin],
+        [[m.id], demo.other],
       ] as const) {
-        const res = await server.call<ErrorBody>('POST', path, cookie, ids)
+        const res = await demo.server.call<ErrorBody>('POST', path, cookie, ids)
         expect(res.status).toBe(404)
         expect(res.body.error.message).toBe('Signal not found')
         expect(JSON.stringify(res.body)).not.toContain('OK')
       }
-      expect((await server.call('POST', path, undefined, [m.id])).status).toBe(401)
-      expect((await server.call('POST', path, admin, { ids: [m.id] })).status).toBe(400)
-      expect((await server.request('POST', path, { cookie: admin, raw: '["a"' })).status).toBe(400)
-      expect((await server.request('POST', path, { cookie: admin, raw: HUGE })).status).toBe(413)
+      expect((await demo.server.call('POST', path, undefined, [m.id])).status).toBe(401)
+      expect((await demo.server.call('POST', path, demo.admin, { ids: [m.id] })).status).toBe(400)
+      expect((await demo.server.request('POST', path, { cookie: demo.admin, raw: '["a"' })).status).toBe(400)
+      expect((await demo.server.request('POST', path, { cookie: demo.admin, raw: HUGE })).status).toBe(413)
     })
   })
 })

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Signal } from '../../shared/schema/signal'
 import type { Limit, SignalLimitEntry } from '../../shared/schema/signal-limit'
 import { listDocuments } from '../../sync-server/store/documents'
-import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 type Doc = Record<string, unknown>
 type ErrorBody = { error: { code: string; message: string } }
@@ -26,28 +26,17 @@ const row = (
 })
 
 describe.each(DATABASE_KINDS)('%s', (kind) => {
-  let server: TestServer
-  let admin: string
-  let operator: string
-  let other: string
-
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
-    other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
-  })
-  afterAll(() => server.close())
+  const demo = useDemoServer(kind)
 
   const path = (lineId: string) => `/api/line-config/spc-signal-limits?line-id=${lineId}`
-  const getLimits = async (lineId: string, cookie = admin) =>
-    server.call<SignalLimitEntry[] & ErrorBody>('GET', path(lineId), cookie)
-  const put = (lineId: string, entries: unknown, cookie = admin) =>
-    server.call<SignalLimitEntry[] & ErrorBody>('PUT', path(lineId), cookie, entries)
+  const getLimits = async (lineId: string, cookie = demo.admin) =>
+    demo.server.call<SignalLimitEntry[] & ErrorBody>('GET', path(lineId), cookie)
+  const put = (lineId: string, entries: unknown, cookie = demo.admin) =>
+    demo.server.call<SignalLimitEntry[] & ErrorBody>('PUT', path(lineId), cookie, entries)
   const entryOf = async (lineId: string, pred: (e: SignalLimitEntry) => boolean) =>
     (await getLimits(lineId)).body.find(pred)!
   const measurements = async (lineId: string) =>
-    (await listDocuments<Signal>(server.services.db, 'cust-demo', 'signals', { fields: { lineId } }))
+    (await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals', { fields: { lineId } }))
       .map((d) => d.data)
       .filter((s) => s.entityType === 'MEASUREMENT')
   const expect400 = async (lineId: string, entries: unknown, message: string) => {
@@ -57,7 +46,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
   }
 
   it('CAPL-01 GET answers the limit entries of the line with their model rows', async () => {
-    const res = await getLimits('line-assembly', operator)
+    const res = await getLimits('line-assembly', demo.operator)
     expect(res.status).toBe(200)
     expect(res.body.length).toBeGreaterThan(0)
     expect(res.body.every((e) => e.lineUUID === 'line-assembly')).toBe(true)
@@ -75,7 +64,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       row('new-empty-row', 'MX-EMPTY', null, '  ', null, ''),
       ...entry.limits.slice(1),
     ]
-    const res = await put('line-assembly', [{ ...entry, limits }], operator)
+    const res = await put('line-assembly', [{ ...entry, limits }], demo.operator)
     expect(res.status).toBe(200)
     expect(res.body).toEqual([{ ...entry, limits: [limits[0], ...entry.limits.slice(1)] }])
     const after = await getLimits('line-assembly')
@@ -112,9 +101,9 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
   it('CAPL-03 single sided: a locked cell cannot get a value; values it held before are kept', async () => {
     const entry = await entryOf('line-machining', (e) => e.singleSide === null && e.limits.length === 1)
     const id = entry.signalUUID
-    expect((await server.call('PATCH', '/api/signals', admin, [{ id, singleSide: 'LOWER' }])).status).toBe(
-      200,
-    )
+    expect(
+      (await demo.server.call('PATCH', '/api/signals', demo.admin, [{ id, singleSide: 'LOWER' }])).status,
+    ).toBe(200)
     const [stored] = entry.limits
     // LOWER locks LSL and LCL.
     await expect400(
@@ -136,7 +125,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       { ...stored!, uclFormula: '70' },
       row('new-row', 'MX-1', null, null, '5', '6'),
     ])
-    await server.call('PATCH', '/api/signals', admin, [{ id, singleSide: null }])
+    await demo.server.call('PATCH', '/api/signals', demo.admin, [{ id, singleSide: null }])
     expect((await put('line-machining', [entry])).body[0]).toEqual(entry)
   })
 
@@ -171,33 +160,37 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
 
   it('errors: unknown line 404, other tenant 404, 401, malformed JSON 400, 413', async () => {
     for (const p of [path('nope'), '/api/line-config/spc-signal-limits']) {
-      const res = await server.call<ErrorBody>('GET', p, admin)
+      const res = await demo.server.call<ErrorBody>('GET', p, demo.admin)
       expect(res.status).toBe(404)
       expect(res.body.error.message).toBe('Unable to find the line')
     }
     const entry = await entryOf('line-assembly', () => true)
-    expect((await getLimits('line-assembly', other)).status).toBe(404)
-    expect((await put('line-assembly', [entry], other)).status).toBe(404)
+    expect((await getLimits('line-assembly', demo.other)).status).toBe(404)
+    expect((await put('line-assembly', [entry], demo.other)).status).toBe(404)
     expect((await put('line-other', [entry])).status).toBe(404)
-    expect((await server.call('GET', path('line-assembly'))).status).toBe(401)
-    expect((await server.call('PUT', path('line-assembly'), undefined, [])).status).toBe(401)
-    const bad = await server.request('PUT', path('line-assembly'), { cookie: admin, raw: '[{"lineUUID":' })
+    expect((await demo.server.call('GET', path('line-assembly'))).status).toBe(401)
+    expect((await demo.server.call('PUT', path('line-assembly'), undefined, [])).status).toBe(401)
+    const bad = await demo.server.request('PUT', path('line-assembly'), {
+      cookie: demo.admin,
+      raw: '[{"lineUUID":',
+    })
     expect(bad.status).toBe(400)
     expect(((await bad.json()) as ErrorBody).error.message).toBe('Request body is not valid JSON')
-    expect((await server.request('PUT', path('line-assembly'), { cookie: admin, raw: HUGE })).status).toBe(
-      413,
-    )
+    expect(
+      (await demo.server.request('PUT', path('line-assembly'), { cookie: demo.admin, raw: HUGE })).status,
+    ).toBe(413)
   })
 
   describe('replication of signal limits', () => {
     const pull = async () =>
       (
-        await server.call<{ documents: Doc[] }>('POST', '/sync/signalLimits/pull', admin, {
+        await demo.server.call<{ documents: Doc[] }>('POST', '/sync/signalLimits/pull', demo.admin, {
           checkpoint: null,
           batchSize: 1000,
         })
       ).body.documents
-    const push = (rows: unknown) => server.call<Rejected[]>('POST', '/sync/signalLimits/push', admin, rows)
+    const push = (rows: unknown) =>
+      demo.server.call<Rejected[]>('POST', '/sync/signalLimits/push', demo.admin, rows)
 
     it('CAPL-02 a valid pushed entry is applied; a pushed cell violation is rejected with its message', async () => {
       const master = (await pull()).find((d) => d.lineUUID === 'line-paint' && d.singleSide === null)!

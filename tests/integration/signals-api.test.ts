@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Signal } from '../../shared/schema/signal'
 import type { Station } from '../../shared/schema/station'
 import { listDocuments } from '../../sync-server/store/documents'
-import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 type Doc = Record<string, unknown>
 type ErrorBody = { error: { code: string; message: string } }
@@ -11,47 +11,37 @@ type Rejected = Doc & { _rejection?: { code: string; status: number; message: st
 const HUGE = JSON.stringify({ final: 'x'.repeat(1_100_000) })
 
 describe.each(DATABASE_KINDS)('%s', (kind) => {
-  let server: TestServer
-  let admin: string
-  let operator: string
-  let other: string
-
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
-    other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
-  })
-  afterAll(() => server.close())
+  const demo = useDemoServer(kind)
 
   const signalsOf = async (lineId: string) =>
-    (await listDocuments<Signal>(server.services.db, 'cust-demo', 'signals', { fields: { lineId } })).map(
-      (d) => d.data,
-    )
+    (
+      await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals', { fields: { lineId } })
+    ).map((d) => d.data)
   const first = async (lineId: string, pred: (s: Signal) => boolean) => (await signalsOf(lineId)).find(pred)!
   const station = async (id: string) =>
-    (await listDocuments<Station>(server.services.db, 'cust-demo', 'stations')).find((d) => d.id === id)!.data
-  const attributeUpdate = (lineId: string, signals: unknown[], cookie = admin) =>
-    server.call<Signal[] & ErrorBody>('PATCH', '/api/signal-attribute-update', cookie, {
+    (await listDocuments<Station>(demo.server.services.db, 'cust-demo', 'stations')).find((d) => d.id === id)!
+      .data
+  const attributeUpdate = (lineId: string, signals: unknown[], cookie = demo.admin) =>
+    demo.server.call<Signal[] & ErrorBody>('PATCH', '/api/signal-attribute-update', cookie, {
       signalRequest: { customer_uuid: 'cust-demo', plant_uuid: 'plant-demo', line_uuid: lineId },
       signals,
     })
   const pull = async (collection: string) =>
     (
-      await server.call<{ documents: Doc[] }>('POST', `/sync/${collection}/pull`, admin, {
+      await demo.server.call<{ documents: Doc[] }>('POST', `/sync/${collection}/pull`, demo.admin, {
         checkpoint: null,
         batchSize: 1000,
       })
     ).body.documents
   const push = (collection: string, rows: unknown) =>
-    server.call<Rejected[]>('POST', `/sync/${collection}/push`, admin, rows)
+    demo.server.call<Rejected[]>('POST', `/sync/${collection}/push`, demo.admin, rows)
 
   describe('SM-02 stations tree', () => {
     it('SM-02 GET /api/lines/{lineId}/stations answers the stations with their signals as children', async () => {
-      const res = await server.call<Array<Station & { children: Signal[] }>>(
+      const res = await demo.server.call<Array<Station & { children: Signal[] }>>(
         'GET',
         '/api/lines/line-assembly/stations',
-        operator,
+        demo.operator,
       )
       expect(res.status).toBe(200)
       expect(res.body.map((s) => s.id)).toEqual([1, 2, 3, 4].map((n) => `line-assembly-st-${n}`))
@@ -64,26 +54,28 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
 
     it('SM-02 unknown and other tenants lines answer 404 Unable to find the line; 401 without session', async () => {
       for (const [path, cookie] of [
-        ['/api/lines/nope/stations', admin],
-        ['/api/lines/line-assembly/stations', other],
+        ['/api/lines/nope/stations', demo.admin],
+        ['/api/lines/line-assembly/stations', demo.other],
       ] as const) {
-        const res = await server.call<ErrorBody>('GET', path, cookie)
+        const res = await demo.server.call<ErrorBody>('GET', path, cookie)
         expect(res.status).toBe(404)
         expect(res.body.error.message).toBe('Unable to find the line')
       }
-      expect((await server.call('GET', '/api/lines/line-assembly/stations')).status).toBe(401)
+      expect((await demo.server.call('GET', '/api/lines/line-assembly/stations')).status).toBe(401)
     })
   })
 
   describe('SM-04 Final Station PATCH /api/stations/{id}', () => {
     it('SM-04 a station holding a result signal can be made final and back: 204', async () => {
-      const res = await server.request('PATCH', '/api/stations/line-assembly-st-2', {
-        cookie: operator,
+      const res = await demo.server.request('PATCH', '/api/stations/line-assembly-st-2', {
+        cookie: demo.operator,
         body: { final: true },
       })
       expect(res.status).toBe(204)
       expect((await station('line-assembly-st-2')).final).toBe(true)
-      const back = await server.call('PATCH', '/api/stations/line-assembly-st-2', admin, { final: false })
+      const back = await demo.server.call('PATCH', '/api/stations/line-assembly-st-2', demo.admin, {
+        final: false,
+      })
       expect(back.status).toBe(204)
       expect((await station('line-assembly-st-2')).final).toBe(false)
     })
@@ -98,7 +90,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
         { signal_uuid: result.id, signal_attributes: { signal_entity_type: 'UNKNOWN' } },
       ])
       expect(converted.status).toBe(200)
-      const res = await server.call<ErrorBody>('PATCH', '/api/stations/line-paint-st-3', admin, {
+      const res = await demo.server.call<ErrorBody>('PATCH', '/api/stations/line-paint-st-3', demo.admin, {
         final: true,
       })
       expect(res.status).toBe(400)
@@ -108,10 +100,12 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       expect((await station('line-paint-st-3')).final).toBe(false)
       // Switching final off is always allowed.
       expect(
-        (await server.call('PATCH', '/api/stations/line-paint-st-4', admin, { final: false })).status,
+        (await demo.server.call('PATCH', '/api/stations/line-paint-st-4', demo.admin, { final: false }))
+          .status,
       ).toBe(204)
       expect(
-        (await server.call('PATCH', '/api/stations/line-paint-st-4', admin, { final: true })).status,
+        (await demo.server.call('PATCH', '/api/stations/line-paint-st-4', demo.admin, { final: true }))
+          .status,
       ).toBe(204)
       await attributeUpdate('line-paint', [
         { signal_uuid: result.id, signal_attributes: { signal_entity_type: 'RESULT' } },
@@ -119,30 +113,39 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     })
 
     it('SM-04 errors: unknown or other tenants station 404, bad body 400, malformed JSON 400, 413, 401', async () => {
-      const unknown = await server.call<ErrorBody>('PATCH', '/api/stations/nope', admin, { final: true })
+      const unknown = await demo.server.call<ErrorBody>('PATCH', '/api/stations/nope', demo.admin, {
+        final: true,
+      })
       expect(unknown.status).toBe(404)
       expect(unknown.body.error.message).toBe('Station not found')
-      const foreign = await server.call<ErrorBody>('PATCH', '/api/stations/line-assembly-st-4', other, {
-        final: false,
-      })
+      const foreign = await demo.server.call<ErrorBody>(
+        'PATCH',
+        '/api/stations/line-assembly-st-4',
+        demo.other,
+        {
+          final: false,
+        },
+      )
       expect(foreign.status).toBe(404)
       expect((await station('line-assembly-st-4')).final).toBe(true)
       expect(
-        (await server.call('PATCH', '/api/stations/line-assembly-st-4', admin, { final: 'yes' })).status,
+        (await demo.server.call('PATCH', '/api/stations/line-assembly-st-4', demo.admin, { final: 'yes' }))
+          .status,
       ).toBe(400)
-      const bad = await server.request('PATCH', '/api/stations/line-assembly-st-4', {
-        cookie: admin,
+      const bad = await demo.server.request('PATCH', '/api/stations/line-assembly-st-4', {
+        cookie: demo.admin,
         raw: '{',
       })
       expect(bad.status).toBe(400)
       expect(((await bad.json()) as ErrorBody).error.message).toBe('Request body is not valid JSON')
-      const big = await server.request('PATCH', '/api/stations/line-assembly-st-4', {
-        cookie: admin,
+      const big = await demo.server.request('PATCH', '/api/stations/line-assembly-st-4', {
+        cookie: demo.admin,
         raw: HUGE,
       })
       expect(big.status).toBe(413)
       expect(
-        (await server.call('PATCH', '/api/stations/line-assembly-st-4', undefined, { final: true })).status,
+        (await demo.server.call('PATCH', '/api/stations/line-assembly-st-4', undefined, { final: true }))
+          .status,
       ).toBe(401)
     })
 
@@ -153,7 +156,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       ])
       expect(ok.body).toEqual([])
       expect(await station('line-assembly-st-1')).toMatchObject({ final: true, name: master.name })
-      await server.call('PATCH', '/api/stations/line-assembly-st-1', admin, { final: false })
+      await demo.server.call('PATCH', '/api/stations/line-assembly-st-1', demo.admin, { final: false })
 
       const result = await first(
         'line-paint',

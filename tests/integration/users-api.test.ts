@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { Plant } from '../../shared/schema/plant'
 import type { User } from '../../shared/schema/user'
 import { hashPassword } from '../../sync-server/auth/password'
 import { getDocument, writeDocument, writeTransaction } from '../../sync-server/store/documents'
-import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
+import { DATABASE_KINDS, DEMO, OTHER_ADMIN, useDemoServer } from './support/test-server'
 
 type ErrorBody = { error: { code: string; message: string } }
 type UserRow = User & { locationName: string | null; locationPlantId: string | null }
@@ -13,26 +13,16 @@ type Rejected = Doc & { _rejection?: { code: string; status: number; message: st
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: 'Forbidden resource' } }
 
 describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
-  let server: TestServer
-  let admin: string
-  let operator: string
-  let other: string
+  const demo = useDemoServer(kind)
   let counter = 0
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = await server.signIn()
-    operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
-    other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
-  })
-  afterAll(() => server.close())
 
-  const db = () => server.services.db
+  const db = () => demo.server.services.db
   const stored = async (id: string) => (await getDocument<User>(db(), 'cust-demo', 'users', id))?.data
   const credentialsOf = (userId: string) =>
     db().selectFrom('credentials').selectAll().where('user_id', '=', userId).executeTakeFirst()
   const addUser = async (overrides: Record<string, unknown> = {}) => {
     const email = `new.${kind}.${++counter}@demo.plant`
-    const res = await server.call<UserRow>('POST', '/api/add-user?customerId=cust-demo', admin, {
+    const res = await demo.server.call<UserRow>('POST', '/api/add-user?customerId=cust-demo', demo.admin, {
       email,
       locationPlantId: 'plant-demo',
       locationName: 'Demo Plant',
@@ -42,12 +32,12 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     return res.body
   }
   const pull = (cookie: string) =>
-    server.call<{ documents: Doc[] }>('POST', '/sync/users/pull', cookie, {
+    demo.server.call<{ documents: Doc[] }>('POST', '/sync/users/pull', cookie, {
       checkpoint: null,
       batchSize: 1000,
     })
-  const push = (rows: unknown) => server.call<Rejected[]>('POST', '/sync/users/push', admin, rows)
-  const master = async (id: string) => (await pull(admin)).body.documents.find((d) => d.id === id)!
+  const push = (rows: unknown) => demo.server.call<Rejected[]>('POST', '/sync/users/push', demo.admin, rows)
+  const master = async (id: string) => (await pull(demo.admin)).body.documents.find((d) => d.id === id)!
 
   async function withFlags(flags: Partial<Plant['featureFlags']>, fn: () => Promise<void>) {
     const original = (await getDocument<Plant>(db(), 'cust-demo', 'plants', 'plant-demo'))!.data
@@ -70,7 +60,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   }
 
   test('USER-01 GET /api/customer-users-for-user lists the customer users with their locations', async () => {
-    const res = await server.call<UserRow[]>('GET', '/api/customer-users-for-user', admin)
+    const res = await demo.server.call<UserRow[]>('GET', '/api/customer-users-for-user', demo.admin)
     expect(res.status).toBe(200)
     expect(res.body.find((u) => u.id === 'user-operator')).toEqual({
       id: 'user-operator',
@@ -87,7 +77,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       locationPlantId: null,
     })
     expect(res.body.map((u) => u.customerId).every((c) => c === 'cust-demo')).toBe(true)
-    const theirs = await server.call<UserRow[]>('GET', '/api/customer-users-for-user', other)
+    const theirs = await demo.server.call<UserRow[]>('GET', '/api/customer-users-for-user', demo.other)
     expect(theirs.body.map((u) => u.email)).toEqual([OTHER_ADMIN.email])
   })
 
@@ -119,8 +109,11 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       ['POST', '/api/check-users-roles', { userIds: ['user-admin'], role: 'administrator' }],
     ]
     for (const [method, path, body] of calls) {
-      expect(await server.call(method, path, operator, body)).toEqual({ status: 403, body: FORBIDDEN })
-      const none = await server.call<ErrorBody>(method, path, undefined, body)
+      expect(await demo.server.call(method, path, demo.operator, body)).toEqual({
+        status: 403,
+        body: FORBIDDEN,
+      })
+      const none = await demo.server.call<ErrorBody>(method, path, undefined, body)
       expect(none.status).toBe(401)
       expect(none.body.error.message).toBe('Unauthorized')
     }
@@ -129,9 +122,9 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   })
 
   test("SHELL-04 the users collection does not replicate to users: pull answers 403 'Forbidden resource'", async () => {
-    const res = await pull(operator)
+    const res = await pull(demo.operator)
     expect(res).toEqual({ status: 403, body: FORBIDDEN })
-    const pushed = await server.call('POST', '/sync/users/push', operator, [])
+    const pushed = await demo.server.call('POST', '/sync/users/push', demo.operator, [])
     expect(pushed.status).toBe(403)
   })
 
@@ -144,16 +137,21 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       locationPlantId: 'plant-demo',
       locationName: 'Demo Plant',
     })
-    const list = await server.call<UserRow[]>('GET', '/api/customer-users-for-user', admin)
+    const list = await demo.server.call<UserRow[]>('GET', '/api/customer-users-for-user', demo.admin)
     expect(list.body.map((u) => u.id)).toContain(created.id)
     // The new user has an account nobody can sign in to until a password is set.
     expect((await credentialsOf(created.id))?.email).toBe(created.email)
 
-    const office = await server.call<UserRow>('POST', '/api/administration/customers/cust-demo/user', admin, {
-      email: `office.${kind}@demo.plant`,
-      locationPlantId: 'plant-demo',
-      locationName: null,
-    })
+    const office = await demo.server.call<UserRow>(
+      'POST',
+      '/api/administration/customers/cust-demo/user',
+      demo.admin,
+      {
+        email: `office.${kind}@demo.plant`,
+        locationPlantId: 'plant-demo',
+        locationName: null,
+      },
+    )
     expect(office.status).toBe(201)
     expect(office.body).toMatchObject({
       email: `office.${kind}@demo.plant`,
@@ -174,7 +172,12 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       locationName: null,
       ...change,
     }
-    const res = await server.call<ErrorBody>('POST', '/api/add-user?customerId=cust-demo', admin, body)
+    const res = await demo.server.call<ErrorBody>(
+      'POST',
+      '/api/add-user?customerId=cust-demo',
+      demo.admin,
+      body,
+    )
     expect(res.status).toBe(400)
     expect(res.body.error.message).toBe(message)
   })
@@ -182,7 +185,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   test("USER-02 add-user without a customer id answers 400 'Customer ID is required'", async () => {
     const body = { email: 'valid.address@demo.plant', locationPlantId: 'plant-demo', locationName: null }
     for (const path of ['/api/add-user', '/api/add-user?customerId=']) {
-      const res = await server.call<ErrorBody>('POST', path, admin, body)
+      const res = await demo.server.call<ErrorBody>('POST', path, demo.admin, body)
       expect(res.status).toBe(400)
       expect(res.body.error.message).toBe('Customer ID is required')
     }
@@ -193,7 +196,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     ['the email of a user without a password', 'engineer@demo.plant'],
     ["another customer's user's email", OTHER_ADMIN.email],
   ])("USER-02 add-user with %s answers 409 'User with the email already exists'", async (_name, email) => {
-    const res = await server.call('POST', '/api/add-user?customerId=cust-demo', admin, {
+    const res = await demo.server.call('POST', '/api/add-user?customerId=cust-demo', demo.admin, {
       email,
       locationPlantId: 'plant-demo',
       locationName: null,
@@ -206,41 +209,51 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
 
   test("USER-02 add-user: another customer's id or plant 404, malformed JSON 400, oversized 413", async () => {
     const body = { email: `cross.${kind}@demo.plant`, locationPlantId: 'plant-demo', locationName: null }
-    expect((await server.call('POST', '/api/add-user?customerId=cust-other', admin, body)).status).toBe(404)
     expect(
-      (await server.call('POST', '/api/administration/customers/cust-other/user', admin, body)).status,
+      (await demo.server.call('POST', '/api/add-user?customerId=cust-other', demo.admin, body)).status,
     ).toBe(404)
-    expect((await server.call('POST', '/api/add-user?customerId=cust-demo', other, body)).status).toBe(404)
-    const plant = await server.call<ErrorBody>('POST', '/api/add-user?customerId=cust-demo', admin, {
-      ...body,
-      locationPlantId: 'plant-other',
-    })
+    expect(
+      (await demo.server.call('POST', '/api/administration/customers/cust-other/user', demo.admin, body))
+        .status,
+    ).toBe(404)
+    expect(
+      (await demo.server.call('POST', '/api/add-user?customerId=cust-demo', demo.other, body)).status,
+    ).toBe(404)
+    const plant = await demo.server.call<ErrorBody>(
+      'POST',
+      '/api/add-user?customerId=cust-demo',
+      demo.admin,
+      {
+        ...body,
+        locationPlantId: 'plant-other',
+      },
+    )
     expect(plant).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } })
-    const bad = await server.request('POST', '/api/add-user?customerId=cust-demo', {
-      cookie: admin,
+    const bad = await demo.server.request('POST', '/api/add-user?customerId=cust-demo', {
+      cookie: demo.admin,
       raw: '{"email"',
     })
     expect(bad.status).toBe(400)
     expect(((await bad.json()) as ErrorBody).error.message).toBe('Request body is not valid JSON')
-    const big = await server.call('POST', '/api/add-user?customerId=cust-demo', admin, {
+    const big = await demo.server.call('POST', '/api/add-user?customerId=cust-demo', demo.admin, {
       ...body,
       locationName: 'x'.repeat(1_100_000),
     })
     expect(big.status).toBe(413)
-    const list = await server.call<UserRow[]>('GET', '/api/customer-users-for-user', admin)
+    const list = await demo.server.call<UserRow[]>('GET', '/api/customer-users-for-user', demo.admin)
     expect(list.body.map((u) => u.email)).not.toContain(body.email)
   })
 
   test('USER-03 POST update-user-roles adds administrator, PUT removes it; check-users-roles reports it; the role applies at once', async () => {
     const payload = { userId: 'user-operator', role: 'administrator', customerId: 'cust-demo' }
     try {
-      const added = await server.call<UserRow>('POST', '/api/update-user-roles', admin, payload)
+      const added = await demo.server.call<UserRow>('POST', '/api/update-user-roles', demo.admin, payload)
       expect(added.status).toBe(200)
       expect(added.body).toMatchObject({ id: 'user-operator', role: 'administrator' })
-      expect((await server.call('GET', '/api/check-current-user-roles', operator)).body).toEqual({
+      expect((await demo.server.call('GET', '/api/check-current-user-roles', demo.operator)).body).toEqual({
         isAdministrator: true,
       })
-      const check = await server.call('POST', '/api/check-users-roles', admin, {
+      const check = await demo.server.call('POST', '/api/check-users-roles', demo.admin, {
         userIds: ['user-operator', 'user-engineer', 'user-other-admin', 'nobody'],
         role: 'administrator',
       })
@@ -254,14 +267,14 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
         ],
       })
     } finally {
-      const removed = await server.call<UserRow>('PUT', '/api/update-user-roles', admin, payload)
+      const removed = await demo.server.call<UserRow>('PUT', '/api/update-user-roles', demo.admin, payload)
       expect(removed.status).toBe(200)
       expect(removed.body.role).toBe('user')
     }
-    expect((await server.call('GET', '/api/check-current-user-roles', operator)).body).toEqual({
+    expect((await demo.server.call('GET', '/api/check-current-user-roles', demo.operator)).body).toEqual({
       isAdministrator: false,
     })
-    const users = await server.call('POST', '/api/check-users-roles', admin, {
+    const users = await demo.server.call('POST', '/api/check-users-roles', demo.admin, {
       userIds: ['user-operator'],
       role: 'user',
     })
@@ -269,7 +282,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   })
 
   test("USER-03 an administrator cannot remove their own administrator role (403 'You cannot change your own role')", async () => {
-    const res = await server.call('PUT', '/api/update-user-roles', admin, {
+    const res = await demo.server.call('PUT', '/api/update-user-roles', demo.admin, {
       userId: 'user-admin',
       role: 'administrator',
       customerId: 'cust-demo',
@@ -282,13 +295,13 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   })
 
   test('USER-03 update-user-roles: bad role 400, unknown user 404, another tenant 404, malformed JSON 400, 413', async () => {
-    const bad = await server.call<ErrorBody>('POST', '/api/update-user-roles', admin, {
+    const bad = await demo.server.call<ErrorBody>('POST', '/api/update-user-roles', demo.admin, {
       userId: 'user-operator',
       role: 'owner',
       customerId: 'cust-demo',
     })
     expect(bad.status).toBe(400)
-    const unknown = await server.call('POST', '/api/update-user-roles', admin, {
+    const unknown = await demo.server.call('POST', '/api/update-user-roles', demo.admin, {
       userId: 'nobody',
       role: 'administrator',
       customerId: 'cust-demo',
@@ -298,7 +311,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       body: { error: { code: 'NOT_FOUND', message: 'User not found' } },
     })
     for (const customerId of ['cust-demo', 'cust-other']) {
-      const cross = await server.call('POST', '/api/update-user-roles', other, {
+      const cross = await demo.server.call('POST', '/api/update-user-roles', demo.other, {
         userId: 'user-operator',
         role: 'administrator',
         customerId,
@@ -306,9 +319,12 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       expect(cross.status).toBe(404)
     }
     expect((await stored('user-operator'))?.role).toBe('user')
-    const malformed = await server.request('PUT', '/api/update-user-roles', { cookie: admin, raw: 'nope' })
+    const malformed = await demo.server.request('PUT', '/api/update-user-roles', {
+      cookie: demo.admin,
+      raw: 'nope',
+    })
     expect(malformed.status).toBe(400)
-    const big = await server.call('POST', '/api/update-user-roles', admin, {
+    const big = await demo.server.call('POST', '/api/update-user-roles', demo.admin, {
       userId: 'x'.repeat(1_100_000),
       role: 'user',
       customerId: 'cust-demo',
@@ -318,7 +334,8 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
 
   test('USER-05 PATCH /api/users/{userId} saves a plant, corporate or unassigned location', async () => {
     const user = await addUser()
-    const patch = (body: unknown) => server.call<UserRow>('PATCH', `/api/users/${user.id}`, admin, body)
+    const patch = (body: unknown) =>
+      demo.server.call<UserRow>('PATCH', `/api/users/${user.id}`, demo.admin, body)
     const corporate = await patch({ locationName: 'corporate', locationPlantId: null })
     expect(corporate.status).toBe(200)
     expect(corporate.body).toMatchObject({ locationName: 'corporate', locationPlantId: null })
@@ -341,8 +358,8 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
 
   test('USER-05 PATCH location: unknown or foreign plant 404, a plant name without id 400, provider only for provider staff 403', async () => {
     const user = await addUser()
-    const patch = (body: unknown, cookie = admin) =>
-      server.call<ErrorBody>('PATCH', `/api/users/${user.id}`, cookie, body)
+    const patch = (body: unknown, cookie = demo.admin) =>
+      demo.server.call<ErrorBody>('PATCH', `/api/users/${user.id}`, cookie, body)
     expect((await patch({ locationName: 'Other Plant', locationPlantId: 'plant-other' })).status).toBe(404)
     const named = await patch({ locationName: 'Paris', locationPlantId: null })
     expect(named).toEqual({
@@ -353,7 +370,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       status: 403,
       body: FORBIDDEN,
     })
-    const moveProvider = await server.call('PATCH', '/api/users/user-provider', admin, {
+    const moveProvider = await demo.server.call('PATCH', '/api/users/user-provider', demo.admin, {
       locationName: 'corporate',
       locationPlantId: null,
     })
@@ -372,8 +389,8 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ password_hash: hash }))
       .execute()
-    const provider = await server.signIn('support@provider.example', 'provider-1')
-    const placed = await server.call<UserRow>('PATCH', `/api/users/${user.id}`, provider, {
+    const provider = await demo.server.signIn('support@provider.example', 'provider-1')
+    const placed = await demo.server.call<UserRow>('PATCH', `/api/users/${user.id}`, provider, {
       locationName: 'provider',
       locationPlantId: null,
     })
@@ -384,13 +401,13 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   test('USER-05 PATCH location: the user-location flag off 403; unknown user, other tenant 404; bad body 400; 413', async () => {
     const user = await addUser()
     await withFlags({ userLocation: false }, async () => {
-      const res = await server.call('PATCH', `/api/users/${user.id}`, admin, {
+      const res = await demo.server.call('PATCH', `/api/users/${user.id}`, demo.admin, {
         locationName: 'corporate',
         locationPlantId: null,
       })
       expect(res).toEqual({ status: 403, body: FORBIDDEN })
     })
-    const unknown = await server.call('PATCH', '/api/users/nobody', admin, {
+    const unknown = await demo.server.call('PATCH', '/api/users/nobody', demo.admin, {
       locationName: null,
       locationPlantId: null,
     })
@@ -400,7 +417,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     })
     expect(
       (
-        await server.call('PATCH', `/api/users/${user.id}`, other, {
+        await demo.server.call('PATCH', `/api/users/${user.id}`, demo.other, {
           locationName: null,
           locationPlantId: null,
         })
@@ -408,19 +425,21 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     ).toBe(404)
     expect(
       (
-        await server.call('PATCH', '/api/users/user-other-admin', admin, {
+        await demo.server.call('PATCH', '/api/users/user-other-admin', demo.admin, {
           locationName: null,
           locationPlantId: null,
         })
       ).status,
     ).toBe(404)
-    expect((await server.call('PATCH', `/api/users/${user.id}`, admin, { locationName: 3 })).status).toBe(400)
-    expect((await server.request('PATCH', `/api/users/${user.id}`, { cookie: admin, raw: '{' })).status).toBe(
-      400,
-    )
+    expect(
+      (await demo.server.call('PATCH', `/api/users/${user.id}`, demo.admin, { locationName: 3 })).status,
+    ).toBe(400)
+    expect(
+      (await demo.server.request('PATCH', `/api/users/${user.id}`, { cookie: demo.admin, raw: '{' })).status,
+    ).toBe(400)
     expect(
       (
-        await server.call('PATCH', `/api/users/${user.id}`, admin, {
+        await demo.server.call('PATCH', `/api/users/${user.id}`, demo.admin, {
           locationName: 'x'.repeat(1_100_000),
           locationPlantId: null,
         })
@@ -436,19 +455,22 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       .set({ password_hash: await hashPassword('pw-1') })
       .where('user_id', '=', user.id)
       .execute()
-    const session = await server.signIn(user.email, 'pw-1')
-    expect((await server.call('GET', '/api/session', session)).status).toBe(200)
+    const session = await demo.server.signIn(user.email, 'pw-1')
+    expect((await demo.server.call('GET', '/api/session', session)).status).toBe(200)
 
-    const res = await server.request('POST', '/api/users', {
-      cookie: admin,
+    const res = await demo.server.request('POST', '/api/users', {
+      cookie: demo.admin,
       body: { userId: user.id, customerId: 'cust-demo' },
     })
     expect(res.status).toBe(204)
-    expect((await server.call('GET', '/api/session', session)).status).toBe(401)
+    expect((await demo.server.call('GET', '/api/session', session)).status).toBe(401)
     expect(await credentialsOf(user.id)).toBeUndefined()
-    const list = await server.call<UserRow[]>('GET', '/api/customer-users-for-user', admin)
+    const list = await demo.server.call<UserRow[]>('GET', '/api/customer-users-for-user', demo.admin)
     expect(list.body.map((u) => u.id)).not.toContain(user.id)
-    const again = await server.call('POST', '/api/users', admin, { userId: user.id, customerId: 'cust-demo' })
+    const again = await demo.server.call('POST', '/api/users', demo.admin, {
+      userId: user.id,
+      customerId: 'cust-demo',
+    })
     expect(again).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'User not found' } } })
     // The address is free again.
     expect((await addUser({ email: user.email })).email).toBe(user.email)
@@ -457,30 +479,44 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   test('USER-04 delete: user-deletion flag off 403, yourself 403, another tenant 404, bad body 400, 413', async () => {
     const user = await addUser()
     await withFlags({ userDeletion: false }, async () => {
-      const res = await server.call('POST', '/api/users', admin, { userId: user.id, customerId: 'cust-demo' })
+      const res = await demo.server.call('POST', '/api/users', demo.admin, {
+        userId: user.id,
+        customerId: 'cust-demo',
+      })
       expect(res).toEqual({ status: 403, body: FORBIDDEN })
     })
     expect(await stored(user.id)).toBeDefined()
     expect(await credentialsOf(user.id)).toBeDefined()
     expect(
-      (await server.call('POST', '/api/users', admin, { userId: 'user-admin', customerId: 'cust-demo' }))
-        .status,
+      (
+        await demo.server.call('POST', '/api/users', demo.admin, {
+          userId: 'user-admin',
+          customerId: 'cust-demo',
+        })
+      ).status,
     ).toBe(403)
     expect(
-      (await server.call('POST', '/api/users', other, { userId: user.id, customerId: 'cust-demo' })).status,
+      (await demo.server.call('POST', '/api/users', demo.other, { userId: user.id, customerId: 'cust-demo' }))
+        .status,
     ).toBe(404)
-    expect(
-      (await server.call('POST', '/api/users', other, { userId: user.id, customerId: 'cust-other' })).status,
-    ).toBe(404)
-    expect(
-      (await server.call('POST', '/api/users', admin, { userId: '', customerId: 'cust-demo' })).status,
-    ).toBe(400)
-    expect((await server.request('POST', '/api/users', { cookie: admin, raw: '{"userId":' })).status).toBe(
-      400,
-    )
     expect(
       (
-        await server.call('POST', '/api/users', admin, {
+        await demo.server.call('POST', '/api/users', demo.other, {
+          userId: user.id,
+          customerId: 'cust-other',
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (await demo.server.call('POST', '/api/users', demo.admin, { userId: '', customerId: 'cust-demo' }))
+        .status,
+    ).toBe(400)
+    expect(
+      (await demo.server.request('POST', '/api/users', { cookie: demo.admin, raw: '{"userId":' })).status,
+    ).toBe(400)
+    expect(
+      (
+        await demo.server.call('POST', '/api/users', demo.admin, {
           userId: 'x'.repeat(1_100_000),
           customerId: 'cust-demo',
         })
@@ -492,24 +528,24 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   test('USER-03 check-users-roles: bad body 400, malformed JSON 400, 413', async () => {
     expect(
       (
-        await server.call('POST', '/api/check-users-roles', admin, {
+        await demo.server.call('POST', '/api/check-users-roles', demo.admin, {
           userIds: 'user-admin',
           role: 'administrator',
         })
       ).status,
     ).toBe(400)
-    expect((await server.request('POST', '/api/check-users-roles', { cookie: admin, raw: '[' })).status).toBe(
-      400,
-    )
+    expect(
+      (await demo.server.request('POST', '/api/check-users-roles', { cookie: demo.admin, raw: '[' })).status,
+    ).toBe(400)
     expect(
       (
-        await server.call('POST', '/api/check-users-roles', admin, {
+        await demo.server.call('POST', '/api/check-users-roles', demo.admin, {
           userIds: ['x'.repeat(1_100_000)],
           role: 'user',
         })
       ).status,
     ).toBe(413)
-    const cross = await server.call('POST', '/api/check-users-roles', other, {
+    const cross = await demo.server.call('POST', '/api/check-users-roles', demo.other, {
       userIds: ['user-admin'],
       role: 'administrator',
     })

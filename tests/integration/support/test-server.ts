@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { createApp } from '../../../sync-server/app'
 import { DEFAULT_DEMO } from '../../../sync-server/config'
 import type { Services } from '../../../sync-server/domain/services'
@@ -103,6 +103,88 @@ export async function startTestServer(
       if (options.keepDatabase) return
       await database.close()
       await dropDatabase()
+    },
+  }
+}
+
+/** A seeded account that `useDemoServer` can sign in. */
+export type DemoAccount = 'admin' | 'operator' | 'other'
+
+const DEMO_CREDENTIALS: Readonly<Record<DemoAccount, readonly [email: string, password: string]>> = {
+  admin: [DEMO.adminEmail, DEMO.adminPassword],
+  operator: [DEMO.userEmail, DEMO.userPassword],
+  other: [OTHER_ADMIN.email, OTHER_ADMIN.password],
+}
+
+export interface DemoServerOptions extends TestServerOptions {
+  /**
+   * The accounts to sign in, in this order; all three by default. A sign-in stamps the user's
+   * `lastLogin`, so a suite signs in only the accounts it uses.
+   */
+  readonly signIn?: ReadonlyArray<DemoAccount>
+}
+
+/**
+ * What `useDemoServer` hands a suite. Every property is filled in by the suite's `beforeAll`, so
+ * read it inside a test, a hook or a helper called from one, never while the suite is collected.
+ * Reading a property before then, or the cookie of an account not signed in, throws.
+ */
+export interface DemoServer {
+  readonly server: TestServer
+  /** Session cookie of the demo plant's administrator (`DEMO.adminEmail`). */
+  readonly admin: string
+  /** Session cookie of the demo plant's operator, who is not an administrator (`DEMO.userEmail`). */
+  readonly operator: string
+  /** Session cookie of the second customer's administrator (`OTHER_ADMIN`). */
+  readonly other: string
+}
+
+/**
+ * The common setup of a `describe.each(DATABASE_KINDS)` suite: registers a `beforeAll` that starts
+ * a test server on `kind` and signs in the demo accounts, and an `afterAll` that closes the server.
+ * Call it once, at the top of the suite's body; a later `beforeAll` of the suite runs after this
+ * one and can use the server.
+ *
+ * @example
+ * describe.each(DATABASE_KINDS)('lines on %s', (kind) => {
+ *   const demo = useDemoServer(kind)
+ *   test('...', async () => {
+ *     expect((await demo.server.call('GET', '/api/session', demo.operator)).status).toBe(200)
+ *   })
+ * })
+ */
+export function useDemoServer(kind: DatabaseKind, options: DemoServerOptions = {}): DemoServer {
+  const { signIn = ['admin', 'operator', 'other'], ...serverOptions } = options
+  let server: TestServer | undefined
+  const cookies: Partial<Record<DemoAccount, string>> = {}
+  beforeAll(async () => {
+    server = await startTestServer(kind, serverOptions)
+    for (const account of signIn) cookies[account] = await server.signIn(...DEMO_CREDENTIALS[account])
+  })
+  afterAll(() => server?.close())
+
+  const cookie = (account: DemoAccount) => {
+    const value = cookies[account]
+    if (value !== undefined) return value
+    throw new Error(
+      signIn.includes(account)
+        ? `useDemoServer: the ${account} cookie was read before beforeAll signed in`
+        : `useDemoServer: ${account} is not signed in; add it to the signIn option`,
+    )
+  }
+  return {
+    get server() {
+      if (!server) throw new Error('useDemoServer: the server was read before beforeAll started it')
+      return server
+    },
+    get admin() {
+      return cookie('admin')
+    },
+    get operator() {
+      return cookie('operator')
+    },
+    get other() {
+      return cookie('other')
     },
   }
 }
