@@ -1,6 +1,7 @@
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
 import { Subject } from 'rxjs'
 import { DEFAULT_PULL_BATCH } from '../../shared/constants'
+import { deepEqual, entityFields } from '../../shared/sync/deep-equal'
 import type { Checkpoint, Rejection, ReplicatedDocument } from '../../shared/sync/protocol'
 import type { AppDatabase } from './app-database'
 import { PRIMARY_KEYS, type CollectionName } from './collections'
@@ -38,6 +39,10 @@ const stripLocal = (doc: Record<string, unknown>) => {
   return rest
 }
 
+/** Same entity and deletion state: pushing `next` over `master` changes nothing on the server. */
+const sameDocument = (master: Record<string, unknown>, next: Record<string, unknown>) =>
+  master._deleted === next._deleted && deepEqual(entityFields(master), entityFields(next))
+
 export function replicateCollection(
   db: AppDatabase,
   collection: CollectionName,
@@ -57,6 +62,67 @@ export function replicateCollection(
       throw err
     }
   }
+  // What was handed to RxDB: the newest checkpoint, and during a confirmation each document's revision.
+  let newest = 0
+  let handedRevisions: Map<string, number> | undefined
+  const handed = (
+    documents: ReadonlyArray<ReplicatedDocument>,
+    checkpoint: Checkpoint | null | undefined,
+  ) => {
+    if (checkpoint && checkpoint.seq > newest) newest = checkpoint.seq
+    const revisions = handedRevisions
+    if (!revisions) return
+    for (const d of documents) {
+      const id = String(d[pk])
+      revisions.set(id, Math.max(Number(d.revision), revisions.get(id) ?? 0))
+    }
+  }
+  let confirmFrom: number | undefined
+  let confirming = false
+  /**
+   * RxDB skips a pulled or streamed version of a document while it holds a local change of it not
+   * yet recorded as pushed, and moves its checkpoint past it. A version arriving while a push is in
+   * flight — the push's own result, or another device's later edit — would never come again: the
+   * document would stay pending, on a stale revision. So after an accepted push, once RxDB has
+   * recorded it, pull again from a checkpoint taken before the push and hand that to the stream.
+   * A repeated version is harmless; one older than a version handed meanwhile is dropped (it would
+   * overwrite the newer one). Offline, this waits for the next RESYNC.
+   */
+  const confirm = async () => {
+    if (confirming) return
+    confirming = true
+    try {
+      while (confirmFrom !== undefined && !state.isStopped()) {
+        await state.awaitInSync()
+        const from = confirmFrom
+        confirmFrom = undefined
+        handedRevisions = new Map()
+        const documents: ReplicatedDocument[] = []
+        let checkpoint: Checkpoint = { seq: from }
+        try {
+          for (;;) {
+            const page = await api.pull(transport, collection, checkpoint, DEFAULT_PULL_BATCH)
+            documents.push(...page.documents)
+            checkpoint = page.checkpoint ?? checkpoint
+            if (page.documents.length < DEFAULT_PULL_BATCH) break
+          }
+        } catch {
+          confirmFrom = Math.min(confirmFrom ?? from, from)
+          return
+        }
+        const later = handedRevisions
+        const current = documents.filter((d) => Number(d.revision) >= (later.get(String(d[pk])) ?? 0))
+        if (current.length > 0) stream.next({ documents: current, checkpoint })
+      }
+    } finally {
+      handedRevisions = undefined
+      confirming = false
+    }
+  }
+  stream.subscribe((item) => {
+    if (item !== 'RESYNC') handed(item.documents, item.checkpoint)
+    else if (confirmFrom !== undefined) void confirm()
+  })
   const state = replicateRxCollection<Record<string, unknown>, Checkpoint>({
     replicationIdentifier: `${options.identifier}-${collection}`,
     collection: db.collections[collection] as never,
@@ -74,6 +140,7 @@ export function replicateCollection(
             (checkpoint as Checkpoint | undefined) ?? null,
             batchSize,
           )
+          handed(res.documents, res.checkpoint)
           return {
             documents: res.documents as never,
             checkpoint: res.checkpoint ?? (checkpoint as Checkpoint),
@@ -91,8 +158,20 @@ export function replicateCollection(
               : null,
             newDocumentState: stripLocal(r.newDocumentState as Record<string, unknown>),
           }))
+          const before = newest
           const answer = await api.push(transport, collection, payload)
-          return answer.map((master) => {
+          const answered = new Set(answer.map((master) => String(master[pk])))
+          // A row that changes nothing (an edit undone before it synced) is accepted without a new
+          // version, so no pulled document would ever clear its pending mark: answer it with its master,
+          // which is the assumed one (the server matched its revision), and the merge clears the mark.
+          const unchanged = payload.flatMap(({ assumedMasterState, newDocumentState }) =>
+            assumedMasterState &&
+            !answered.has(String(newDocumentState[pk])) &&
+            sameDocument(assumedMasterState, newDocumentState)
+              ? [assumedMasterState as never]
+              : [],
+          )
+          const masters = answer.map((master) => {
             const { _rejection, ...doc } = master
             if (_rejection) {
               const id = String(doc[pk])
@@ -109,6 +188,11 @@ export function replicateCollection(
             }
             return doc as never
           })
+          if (answered.size + unchanged.length < payload.length) {
+            confirmFrom = Math.min(confirmFrom ?? before, before)
+            void confirm()
+          }
+          return [...masters, ...unchanged]
         }),
     },
   })

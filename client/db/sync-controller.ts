@@ -202,10 +202,11 @@ export class SyncController {
   }
 
   private openStream(): void {
-    const open = this.options.transport.openStream
-    if (!open || this.replications.length === 0) return
+    const transport = this.options.transport
+    if (!transport.openStream || this.replications.length === 0) return
     this.streamHandle?.close()
-    this.streamHandle = open(
+    // Called on the transport so a class-based transport keeps its `this`.
+    this.streamHandle = transport.openStream(
       (data) => {
         if (data === 'RESYNC') return this.emitAll('RESYNC')
         const event = JSON.parse(data) as { collection: CollectionName } & Exclude<StreamItem, 'RESYNC'>
