@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Role, UserLocationConfig } from '../../shared/schema/user'
-import { getDocument, listDocuments, CUSTOMER_WIDE } from '../store/documents'
+import { getDocument, listDocuments } from '../store/documents'
 import type { Tables } from '../store/tables'
 
 /** Who is calling: everything a request handler needs to authorize and scope its queries. */
@@ -73,7 +73,7 @@ export async function sessionForUser(
     email: user.data.email,
     role: user.data.role,
     customerId,
-    plantId: plant.id === CUSTOMER_WIDE ? '' : plant.id,
+    plantId: plant.id,
     locationConfig: user.data.locationConfig,
   }
 }
