@@ -1,5 +1,6 @@
 import { Schema } from 'effect'
 import { FEATURE_FLAGS } from '../constants'
+import { isValidTimeZone } from '../time/plant-time'
 
 /**
  * The plant (its time zone, ingestor and feature flags) and the customer it belongs to, plus the two
@@ -23,20 +24,12 @@ export const UtcIsoString = Schema.String.check(
 )
 export type UtcIsoString = typeof UtcIsoString.Type
 
-/** True when the runtime's Intl knows the zone; this is the same test the display code relies on. */
-export const isIntlTimeZone = (zone: string): boolean => {
-  if (zone === '') return false
-  try {
-    new Intl.DateTimeFormat(undefined, { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** An IANA time zone name such as 'Europe/Berlin' or 'UTC'. */
+/**
+ * An IANA time zone name such as 'Europe/Berlin' or 'UTC'. Valid means plant time (Temporal) can
+ * convert in it: the same check every plant-time conversion relies on.
+ */
 export const TimeZone = Schema.String.check(
-  Schema.makeFilter(isIntlTimeZone, { message: 'Expected an IANA time zone name' }),
+  Schema.makeFilter(isValidTimeZone, { message: 'Expected an IANA time zone name' }),
 )
 export type TimeZone = typeof TimeZone.Type
 

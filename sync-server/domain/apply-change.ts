@@ -5,6 +5,7 @@ import { ADMIN_ONLY_COLLECTIONS } from '../../shared/sync/collections'
 import type { Session } from '../auth/session'
 import {
   CUSTOMER_WIDE,
+  deletedStub,
   getDocument,
   writeDocument,
   writeTransaction,
@@ -69,7 +70,7 @@ async function writeWithRules(
 ): Promise<ApplyResult> {
   rules.authorize(ctx.session, { id, previous, next })
   if (next === undefined) {
-    if (!previous) return { kind: 'unchanged', document: deletedStub(rules, id) }
+    if (!previous) return { kind: 'unchanged', document: deletedStub(rules.collection, id) }
     if (!rules.deletable) throw forbidden(Messages.server.forbidden)
   }
   const decoded = next === undefined ? undefined : rules.decode(next)
@@ -108,19 +109,6 @@ export async function writeSideEffect(
   })
   ctx.written.push(stored)
   return stored
-}
-
-function deletedStub(rules: CollectionRules<object>, id: string): StoredDocument {
-  return {
-    collection: rules.collection,
-    id,
-    plantId: '',
-    seq: 0,
-    revision: 0,
-    updatedAt: new Date(0).toISOString(),
-    deleted: true,
-    data: {},
-  }
 }
 
 const sameData = deepEqual

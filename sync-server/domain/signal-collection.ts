@@ -29,7 +29,9 @@ export const signalRules: CollectionRules<Signal> = {
     const previous = requireExisting(change).data
     const next = change.next as Signal
     // Only the signals this one links to are needed to check its links (not the whole line).
-    const targets = [next.upperLimit, next.lowerLimit, ...next.result].filter((id): id is string => id !== null)
+    const targets = [next.upperLimit, next.lowerLimit, ...next.result].filter(
+      (id): id is string => id !== null,
+    )
     const linked = await getDocuments<Signal>(ctx.tx, ctx.session.customerId, 'signals', targets)
     const visible = linked.filter((s) => !s.deleted && s.plantId === ctx.session.plantId)
     const flags = await plantFeatureFlags(ctx.tx, ctx.session)

@@ -24,7 +24,13 @@ import { DomainError, forbidden, notFound } from '../domain/domain-error'
 import { rulesFor } from '../domain/registry'
 import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
-import { getDocument, pullDocuments, toReplicated, type StoredDocument } from '../store/documents'
+import {
+  deletedStub,
+  getDocument,
+  pullDocuments,
+  toReplicated,
+  type StoredDocument,
+} from '../store/documents'
 import { sql } from 'kysely'
 
 /** /sync/*: RxDB replication — pull by checkpoint, push with conflict detection, live stream. */
@@ -72,8 +78,7 @@ export function replicationRoutes(): Hono<AppEnv> {
         const result = await applyChange(c.var.services, c.var.session, collection, id, next, {
           expectedRevision,
         })
-        if (result.kind === 'conflict')
-          answer.push(result.master ? replicated(result.master) : deletedStub(collection, id))
+        if (result.kind === 'conflict') answer.push(replicated(result.master ?? deletedStub(collection, id)))
       } catch (err) {
         if (!(err instanceof DomainError) || err.code === 'UNAUTHORIZED') throw err
         const master = await currentMaster(c.var.services, c.var.session, collection, id)
@@ -153,10 +158,6 @@ function replicated(doc: StoredDocument): ReplicatedDocument {
   return toReplicated(doc, rulesFor(doc.collection).redact)
 }
 
-function deletedStub(collection: CollectionName, id: string): ReplicatedDocument {
-  return { [PRIMARY_KEYS[collection]]: id, updatedAt: new Date(0).toISOString(), revision: 0, _deleted: true }
-}
-
 async function currentMaster(
   services: AppEnv['Variables']['services'],
   session: Session,
@@ -165,5 +166,5 @@ async function currentMaster(
 ) {
   const doc = await getDocument(services.db, session.customerId, collection, id)
   const visible = doc && (doc.plantId === '*' || doc.plantId === session.plantId)
-  return visible ? replicated(doc) : deletedStub(collection, id)
+  return replicated(visible ? doc : deletedStub(collection, id))
 }

@@ -193,6 +193,20 @@ export async function pullDocuments(
   return rows.map((r) => fromRow(r as Row))
 }
 
+/** What the client is told about a document the server does not have (or it may not see): deleted. */
+export function deletedStub(collection: CollectionName, id: string): StoredDocument {
+  return {
+    collection,
+    id,
+    plantId: '',
+    seq: 0,
+    revision: 0,
+    updatedAt: new Date(0).toISOString(),
+    deleted: true,
+    data: {},
+  }
+}
+
 /** The replicated form: entity fields, the id under the collection's key, and the server fields. */
 export function toReplicated(
   doc: StoredDocument,
