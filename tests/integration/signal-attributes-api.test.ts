@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Signal } from '../../shared/schema/signal'
-import { listDocuments } from '../../sync-server/store/documents'
 import { DATABASE_KINDS, useDemoServer } from './support/test-server'
-
-type ErrorBody = { error: { code: string; message: string } }
-
-const HUGE = JSON.stringify({ final: 'x'.repeat(1_100_000) })
+import { HUGE, signalHelpers, type ErrorBody } from './support/signal-fixtures'
 
 describe.each(DATABASE_KINDS)('%s', (kind) => {
   const demo = useDemoServer(kind)
-
-  const signalsOf = async (lineId: string) =>
-    (
-      await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals', { fields: { lineId } })
-    ).map((d) => d.data)
-  const signal = async (id: string) =>
-    (await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals'))
-      .map((d) => d.data)
-      .find((s) => s.id === id)!
-  const first = async (lineId: string, pred: (s: Signal) => boolean) => (await signalsOf(lineId)).find(pred)!
-  const attributeUpdate = (lineId: string, signals: unknown[], cookie = demo.admin) =>
-    demo.server.call<Signal[] & ErrorBody>('PATCH', '/api/signal-attribute-update', cookie, {
-      signalRequest: { customer_uuid: 'cust-demo', plant_uuid: 'plant-demo', line_uuid: lineId },
-      signals,
-    })
+  const { signal, first, attributeUpdate } = signalHelpers(demo)
 
   describe('SM-05/06/09 PATCH /api/signal-attribute-update', () => {
     it('SM-06 friendly name: saved without trailing spaces; a leading space answers No leading spaces allowed.', async () => {

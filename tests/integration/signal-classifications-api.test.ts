@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Signal } from '../../shared/schema/signal'
-import { listDocuments } from '../../sync-server/store/documents'
 import { DATABASE_KINDS, useDemoServer } from './support/test-server'
+import { HUGE, signalHelpers, type ErrorBody } from './support/signal-fixtures'
 
-type ErrorBody = { error: { code: string; message: string } }
-
-const HUGE = JSON.stringify({ final: 'x'.repeat(1_100_000) })
 const grouped = (pass: string[], fail: string[], other: string[] = []) => ({
   pass: pass.map((value) => ({ value, failureMode: null })),
   fail: fail.map((value) => ({ value, failureMode: 'Broken' })),
@@ -14,16 +11,7 @@ const grouped = (pass: string[], fail: string[], other: string[] = []) => ({
 
 describe.each(DATABASE_KINDS)('%s', (kind) => {
   const demo = useDemoServer(kind)
-
-  const signalsOf = async (lineId: string) =>
-    (
-      await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals', { fields: { lineId } })
-    ).map((d) => d.data)
-  const signal = async (id: string) =>
-    (await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals'))
-      .map((d) => d.data)
-      .find((s) => s.id === id)!
-  const first = async (lineId: string, pred: (s: Signal) => boolean) => (await signalsOf(lineId)).find(pred)!
+  const { signalsOf, signal, first } = signalHelpers(demo)
 
   describe('SM-11 PATCH /api/signal/result-classifications', () => {
     it('SM-11 saves the grouped wire form as the flat canonical list', async () => {

@@ -3,29 +3,18 @@ import type { Signal } from '../../shared/schema/signal'
 import type { Station } from '../../shared/schema/station'
 import { listDocuments } from '../../sync-server/store/documents'
 import { DATABASE_KINDS, useDemoServer } from './support/test-server'
+import { HUGE, signalHelpers, type ErrorBody } from './support/signal-fixtures'
 
 type Doc = Record<string, unknown>
-type ErrorBody = { error: { code: string; message: string } }
 type Rejected = Doc & { _rejection?: { code: string; status: number; message: string } }
-
-const HUGE = JSON.stringify({ final: 'x'.repeat(1_100_000) })
 
 describe.each(DATABASE_KINDS)('%s', (kind) => {
   const demo = useDemoServer(kind)
+  const { signalsOf, first, attributeUpdate } = signalHelpers(demo)
 
-  const signalsOf = async (lineId: string) =>
-    (
-      await listDocuments<Signal>(demo.server.services.db, 'cust-demo', 'signals', { fields: { lineId } })
-    ).map((d) => d.data)
-  const first = async (lineId: string, pred: (s: Signal) => boolean) => (await signalsOf(lineId)).find(pred)!
   const station = async (id: string) =>
     (await listDocuments<Station>(demo.server.services.db, 'cust-demo', 'stations')).find((d) => d.id === id)!
       .data
-  const attributeUpdate = (lineId: string, signals: unknown[], cookie = demo.admin) =>
-    demo.server.call<Signal[] & ErrorBody>('PATCH', '/api/signal-attribute-update', cookie, {
-      signalRequest: { customer_uuid: 'cust-demo', plant_uuid: 'plant-demo', line_uuid: lineId },
-      signals,
-    })
   const pull = async (collection: string) =>
     (
       await demo.server.call<{ documents: Doc[] }>('POST', `/sync/${collection}/pull`, demo.admin, {

@@ -14,26 +14,17 @@ import {
   roundEvaluationRatio,
 } from '../../../shared/query/correction'
 import type { FilterQuery, SvdQuery } from '../../../shared/query/period'
+import { filterQuery } from './query-fixtures'
 
 // Bounds are literals from the specification, not imported constants, so a wrong constant fails here.
-const query = (over: Partial<FilterQuery> = {}): FilterQuery => ({
-  start_time: '2026-03-08T06:00:00.000Z',
-  start_records: null,
-  start_duration: null,
-  start_mode: 'TIME',
-  end_time: '2026-03-08T12:00:00.000Z',
-  end_records: null,
-  end_duration: null,
-  end_mode: 'TIME',
-  evaluation_ratio: 0.2,
-  part_numbers: ['P-1'],
-  pass_fail_filter: 'FAIL',
-  signals: ['s-1', 's-2'],
-  signalGroups: ['g-1'],
-  part_attributes: [{ attributeUuid: 'a-1', selectedAttributeValues: ['red'] }],
-  line_uuid: 'line-1',
-  ...over,
-})
+const query = (over: Partial<FilterQuery> = {}): FilterQuery =>
+  filterQuery({
+    part_numbers: ['P-1'],
+    pass_fail_filter: 'FAIL',
+    signalGroups: ['g-1'],
+    part_attributes: [{ attributeUuid: 'a-1', selectedAttributeValues: ['red'] }],
+    ...over,
+  })
 
 /** Anything a form or the wire could put in an amount field. */
 const anyAmount = fc.oneof(

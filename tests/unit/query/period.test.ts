@@ -15,45 +15,14 @@ import {
 } from '../../../shared/query/period'
 import { fixedClock } from '../../../shared/time/clock'
 import { toUtcIso, utcToPlant } from '../../../shared/time/plant-time'
+import { filterQuery, svdQuery } from './query-fixtures'
 
 const clock = fixedClock('2026-12-01T00:00:00Z')
 
-const query = (over: Partial<FilterQuery> = {}): FilterQuery => ({
-  start_time: '2026-03-08T06:00:00.000Z',
-  start_records: null,
-  start_duration: null,
-  start_mode: 'TIME',
-  end_time: '2026-03-08T12:00:00.000Z',
-  end_records: null,
-  end_duration: null,
-  end_mode: 'TIME',
-  evaluation_ratio: 0.2,
-  part_numbers: [],
-  pass_fail_filter: 'ALL',
-  signals: ['s-1', 's-2'],
-  signalGroups: [],
-  part_attributes: [],
-  line_uuid: 'line-1',
-  ...over,
-})
+const query = filterQuery
 
-const svd = (over: Partial<SvdQuery> = {}): SvdQuery => ({
-  line_uuid: 'line-1',
-  signal: { signal_uuid: 's-1' },
-  start_time: '2026-03-08T06:00:00.000Z',
-  end_time: '2026-03-08T12:00:00.000Z',
-  samples: 150,
-  period_duration: 3600000,
-  pt_num: ['*'],
-  pass_fail_filter: 'PASS',
-  evaluation_ratio: 0.2,
-  period_mode: 'START_END',
-  part_attributes: [],
-  metric: 'WASSERSTEIN',
-  frequency: 60,
-  threshold: 'medium',
-  ...over,
-})
+const svd = (over: Partial<SvdQuery> = {}): SvdQuery =>
+  svdQuery({ pt_num: ['*'], pass_fail_filter: 'PASS', ...over })
 
 describe('FLT-02 period modes and operation counts', () => {
   test('FLT-02 the five period modes and three operation counts', () => {

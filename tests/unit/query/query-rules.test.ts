@@ -1,6 +1,6 @@
 import { Result, Schema } from 'effect'
 import { describe, expect, test } from 'vitest'
-import type { FilterQuery, SvdQuery } from '../../../shared/query/period'
+import type { FilterQuery } from '../../../shared/query/period'
 import {
   filterQueryWithRules,
   svdQueryWithRules,
@@ -10,46 +10,21 @@ import {
 } from '../../../shared/query/query-rules'
 import { fixedClock } from '../../../shared/time/clock'
 import { messageAt } from '../../../shared/validation/field-error'
+import { filterQuery, svdQuery } from './query-fixtures'
 
 // Messages are literals copied from the specification, typos included: a catalogue typo fails here.
 const clock = fixedClock('2026-12-01T00:00:00Z')
 
-const query = (over: Partial<FilterQuery> = {}): FilterQuery => ({
-  start_time: '2026-03-08T06:00:00.000Z',
-  start_records: 150,
-  start_duration: 3600000,
-  start_mode: 'TIME',
-  end_time: '2026-03-08T12:00:00.000Z',
-  end_records: 150,
-  end_duration: 3600000,
-  end_mode: 'TIME',
-  evaluation_ratio: 0.2,
-  part_numbers: [],
-  pass_fail_filter: 'ALL',
-  signals: ['s-1', 's-2'],
-  signalGroups: [],
-  part_attributes: [],
-  line_uuid: 'line-1',
-  ...over,
-})
+const query = (over: Partial<FilterQuery> = {}): FilterQuery =>
+  filterQuery({
+    start_records: 150,
+    start_duration: 3600000,
+    end_records: 150,
+    end_duration: 3600000,
+    ...over,
+  })
 
-const svd = (over: Partial<SvdQuery> = {}): SvdQuery => ({
-  line_uuid: 'line-1',
-  signal: { signal_uuid: 's-1' },
-  start_time: '2026-03-08T06:00:00.000Z',
-  end_time: '2026-03-08T12:00:00.000Z',
-  samples: 150,
-  period_duration: 3600000,
-  pt_num: [],
-  pass_fail_filter: 'ALL',
-  evaluation_ratio: 0.2,
-  period_mode: 'START_END',
-  part_attributes: [],
-  metric: 'WASSERSTEIN',
-  frequency: 60,
-  threshold: 'medium',
-  ...over,
-})
+const svd = svdQuery
 
 describe('FLT-10 query times', () => {
   test('FLT-10 a valid period has no errors', () => {
