@@ -8,6 +8,8 @@ import {
   validateIngestionThresholdHours,
 } from '../../../shared/validation/line-rules'
 import { Messages } from '../../../shared/validation/messages'
+import { formatPlantDateTime } from '../../../shared/time/plant-time'
+import { usePlant } from '../../db/data-context'
 import { InlineNumberCell } from './inline-number-cell'
 import { isLineOverdue, LastDataCell, useTick } from './last-data-cell'
 import { LineActiveSwitch } from './line-active-switch'
@@ -35,6 +37,29 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
   const patchLine = useLinePatch()
   // The No Ingestion flag depends on the clock, not only on the data: re-evaluate it every minute.
   const tick = useTick(OVERDUE_RECHECK_MS)
+  const timeZone = usePlant().plant?.timeZone ?? 'UTC'
+
+  /** The two inline number cells (LINE-04): same editor, own field, rule and failure message. */
+  const inlineColumn = (
+    field: 'ingestionThresholdHours' | 'alertViewingWindowDays',
+    label: string,
+    validate: (raw: string) => string | undefined,
+    failure: string,
+  ) => ({
+    id: field,
+    header: label,
+    cell: (line: LineDoc) => (
+      <InlineNumberCell
+        value={line[field]}
+        label={label}
+        lineName={lineLabel(line)}
+        validate={validate}
+        onCommit={(value) => void patchLine(line.id, { [field]: value }, failure)}
+      />
+    ),
+    sortValue: (line: LineDoc) => line[field],
+    csv: (line: LineDoc) => line[field],
+  })
 
   const columns = useMemo(
     () =>
@@ -65,47 +90,22 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
           width: '20%',
           cell: (line: LineDoc) => <LastDataCell line={line} />,
           sortValue: (line: LineDoc) => (line.lastIngestedTime ? Date.parse(line.lastIngestedTime) : 0),
+          // Plant time in the export too (SHELL-09), never UTC or the device's zone.
           csv: (line: LineDoc) =>
-            `${line.lastIngestedTime ?? ''}${isLineOverdue(line) ? ` (${L.noIngestion})` : ''}`.trim(),
+            `${line.lastIngestedTime ? formatPlantDateTime(line.lastIngestedTime, timeZone) : ''}${isLineOverdue(line) ? ` (${L.noIngestion})` : ''}`.trim(),
         },
-        {
-          id: 'ingestionThresholdHours',
-          header: L.noDataAlertLabel,
-          cell: (line: LineDoc) => (
-            <InlineNumberCell
-              value={line.ingestionThresholdHours}
-              label={L.noDataAlertLabel}
-              lineName={lineLabel(line)}
-              validate={validateIngestionThresholdHours}
-              onCommit={(hours) =>
-                void patchLine(
-                  line.id,
-                  { ingestionThresholdHours: hours },
-                  Messages.monitor.unableToSaveTitle,
-                )
-              }
-            />
-          ),
-          sortValue: (line: LineDoc) => line.ingestionThresholdHours,
-          csv: (line: LineDoc) => line.ingestionThresholdHours,
-        },
-        {
-          id: 'alertViewingWindowDays',
-          header: L.alertDisplayedLabel,
-          cell: (line: LineDoc) => (
-            <InlineNumberCell
-              value={line.alertViewingWindowDays}
-              label={L.alertDisplayedLabel}
-              lineName={lineLabel(line)}
-              validate={validateAlertViewingWindowDays}
-              onCommit={(days) =>
-                void patchLine(line.id, { alertViewingWindowDays: days }, L.failedToUpdateOverviewAlertFilter)
-              }
-            />
-          ),
-          sortValue: (line: LineDoc) => line.alertViewingWindowDays,
-          csv: (line: LineDoc) => line.alertViewingWindowDays,
-        },
+        inlineColumn(
+          'ingestionThresholdHours',
+          L.noDataAlertLabel,
+          validateIngestionThresholdHours,
+          Messages.monitor.unableToSaveTitle,
+        ),
+        inlineColumn(
+          'alertViewingWindowDays',
+          L.alertDisplayedLabel,
+          validateAlertViewingWindowDays,
+          L.failedToUpdateOverviewAlertFilter,
+        ),
         {
           id: 'activeMonitorsCount',
           header: 'Active Monitors',
@@ -137,7 +137,7 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
       ].filter((column) => showFeeders || column.id !== 'feederLines'),
     // `tick` re-creates the cells so the No Ingestion flag follows the clock.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [allLines, onConfigure, patchLine, showFeeders, tick],
+    [allLines, onConfigure, patchLine, showFeeders, tick, timeZone],
   )
 
   return (
