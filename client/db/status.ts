@@ -38,25 +38,25 @@ export function trackLocalStatus(db: AppDatabase, device: DeviceDb, patch: Patch
   }
 }
 
-/** First-sync progress (collections whose initial replication finished) and storage errors. */
+/**
+ * First-sync progress (collections whose initial replication finished) and storage errors. The
+ * caller has already shown progress 0 before replication started, so "no progress bar" never means
+ * "not started yet".
+ */
 export function trackReplication(
   replications: ReadonlyArray<CollectionReplication>,
-  device: DeviceDb,
+  firstSync: boolean,
   patch: Patch,
 ): () => void {
   let stopped = false
-  void device.marks.get('lastSyncedAt').then((mark) => {
-    if (stopped || mark) return
-    let done = 0
-    patch({ initialProgress: 0 })
-    for (const r of replications) {
-      void r.state.awaitInitialReplication().then(() => {
-        if (stopped) return
-        done++
-        patch({ initialProgress: done === replications.length ? null : done / replications.length })
-      })
-    }
-  })
+  let done = 0
+  for (const r of firstSync ? replications : []) {
+    void r.state.awaitInitialReplication().then(() => {
+      if (stopped) return
+      done++
+      patch({ initialProgress: done === replications.length ? null : done / replications.length })
+    })
+  }
   const errors = replications.map((r) =>
     r.state.error$.subscribe((err) => {
       const text = String((err as { parameters?: { errors?: unknown } }).parameters?.errors ?? err)

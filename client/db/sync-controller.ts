@@ -171,7 +171,9 @@ export class SyncController {
 
   private async startReplication(db: AppDatabase, user: SessionUser): Promise<void> {
     await this.stopReplication()
-    this.patchStatus({ paused: false })
+    // A device that never synced shows first-sync progress from before the first request.
+    const firstSync = (await this.device.marks.get('lastSyncedAt')) === undefined
+    this.patchStatus({ paused: false, ...(firstSync ? { initialProgress: 0 } : {}) })
     const live = this.options.live ?? this.options.transport.openStream !== undefined
     const identifier = `qm-sync-${user.customerId}-${user.plantId}`
     this.replications = COLLECTIONS.filter((c) => canAccessCollection(c, user.role)).map((collection) =>
@@ -188,7 +190,7 @@ export class SyncController {
         { live, identifier },
       ),
     )
-    this.stopTracking = trackReplication(this.replications, this.device, (patch) => this.patchStatus(patch))
+    this.stopTracking = trackReplication(this.replications, firstSync, (patch) => this.patchStatus(patch))
     if (live) this.openStream()
   }
 

@@ -13,8 +13,10 @@ export async function signIn(page: Page, who = ADMIN, section = 'LINE_MANAGEMENT
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Line Management' })).toBeVisible()
 }
 
-/** Waits until the first sync is over and nothing is pending. */
+/** Waits until the first sync has happened and is over, and nothing is pending. */
 export async function waitSynced(page: Page): Promise<void> {
+  // "Not yet" first: the progress bar is absent before a sync starts as well as after it ends.
+  await expect(page.getByText('Last synced: not yet')).toHaveCount(0, { timeout: 60_000 })
   await expect(page.getByLabel('First sync')).toHaveCount(0, { timeout: 60_000 })
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
 }
