@@ -1,6 +1,6 @@
+import { lineLabel } from '../../shared/schema/line'
 import { useEffect, useMemo, useRef } from 'react'
 import { Item, Picker } from '@adobe/react-spectrum'
-import type { LocalDoc } from '../db/collections'
 import { useDocs } from '../db/hooks'
 import { useSessionValue } from './session-value'
 
@@ -15,8 +15,7 @@ export interface LineSelectorProps {
 }
 
 /** What a line is called everywhere: its friendly name when it has one. */
-export const lineLabel = (line: Pick<LocalDoc<'lines'>, 'friendlyName' | 'displayName' | 'name'>): string =>
-  line.friendlyName?.trim() || line.displayName || line.name
+export { lineLabel }
 
 /**
  * The line picker every line-scoped screen shares (SHELL-05). Reads the local lines, so it works

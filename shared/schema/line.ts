@@ -36,10 +36,19 @@ export const Line = Schema.Struct({
   feederLineIds: LineIds,
   excludedPartIds: Schema.Array(Schema.String),
   excludedModelNumbers: Schema.Array(Schema.String),
-  /** Server-computed (GET /api/plant/get-active-monitor-count); clients never write it. */
+  /** Derived by the intents that change monitors or the line (LINE-08); never typed by a user. */
   activeMonitorsCount: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  /**
+   * LINE-03: the monitors deactivating the line stopped, which reactivating restarts. Kept on the line
+   * (not server-only) so a line reactivated offline restores them on the device at once.
+   */
+  stoppedMonitorIds: Schema.optionalKey(Schema.Array(Schema.NonEmptyString)),
 })
 export type Line = typeof Line.Type
+
+/** What a person calls a line: its friendly name, else its display name, else its name. */
+export const lineLabel = (line: Pick<Line, 'friendlyName' | 'displayName' | 'name'>): string =>
+  line.friendlyName?.trim() || line.displayName || line.name
 
 /** PATCH /api/lines/{lineId}: any subset; friendlyName null clears it. */
 export const LinePatch = Schema.Struct({

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { ALERT_VIEWING_WINDOW_DAYS_DEFAULT } from '../../shared/constants'
 import { AlertViewingWindowUpdate, type Line } from '../../shared/schema/line'
-import { applyChange } from '../domain/apply-change'
+import { callIntent } from './intent-call'
 import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
 import { listDocuments } from '../store/documents'
@@ -29,10 +29,9 @@ export function lineAlertWindowRoutes(): Hono<AppEnv> {
     const { session, services } = c.var
     const { alertViewingWindowDays } = await readBody(c, AlertViewingWindowUpdate)
     const line = await requireLine(services, session, c.req.param('lineId'))
-    await applyChange(services, session, 'lines', line.id, {
-      ...line.data,
-      id: line.id,
-      alertViewingWindowDays,
+    await callIntent(services, session, 'updateLineSettings', {
+      lineId: line.id,
+      changes: { alertViewingWindowDays },
     })
     return c.json({ lineId: line.id, alertViewingWindowDays })
   })

@@ -2,11 +2,11 @@ import { Hono } from 'hono'
 import { LinePatch, type Line } from '../../shared/schema/line'
 import type { Signal } from '../../shared/schema/signal'
 import type { Station } from '../../shared/schema/station'
-import { applyChange } from '../domain/apply-change'
 import { signalsOfLine } from '../domain/signal-collection'
 import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
 import { listDocuments } from '../store/documents'
+import { callIntent } from './intent-call'
 import { lineAlertWindowRoutes } from './line-alert-window-routes'
 import { lineView, requireLine, requireOwnPlant } from './line-lookups'
 
@@ -36,8 +36,7 @@ export function lineRoutes(): Hono<AppEnv> {
     const { session, services } = c.var
     const patch = await readBody(c, LinePatch)
     const line = await requireLine(services, session, c.req.param('lineId'))
-    await applyChange(services, session, 'lines', line.id, { ...line.data, ...patch, id: line.id })
-    // Read again: side effects (the active monitor count) are written after the line itself.
+    await callIntent(services, session, 'updateLineSettings', { lineId: line.id, changes: patch })
     return c.json(lineView(await requireLine(services, session, line.id)))
   })
 

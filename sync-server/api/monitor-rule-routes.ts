@@ -4,7 +4,8 @@ import { ValidMonitorRules, type MonitorRulesDocument } from '../../shared/schem
 import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
 import { visibleDocument } from '../domain/monitor-lookups'
-import { requireMonitor, save } from './monitor-api-helpers'
+import { callIntent } from './intent-call'
+import { requireMonitor } from './monitor-api-helpers'
 
 /** RULE-04: a monitor's alert rules, as the bare list the rule editor sends and shows. */
 export function monitorRuleRoutes(): Hono<AppEnv> {
@@ -23,9 +24,9 @@ export function monitorRuleRoutes(): Hono<AppEnv> {
     const { services, session } = c.var
     const rules = await readBody(c, ValidMonitorRules)
     const monitor = await requireMonitor(services, session, c.req.param('monitorId'))
-    const next: MonitorRulesDocument = { monitorId: monitor.id, rules }
-    const stored = await save(services, session, 'monitorRules', monitor.id, next)
-    return c.json(stored.data.rules)
+    await callIntent(services, session, 'saveAlertRules', { monitorId: monitor.id, rules })
+    const stored = await visibleDocument<MonitorRulesDocument>(services.db, session, 'monitorRules', monitor.id)
+    return c.json(stored?.data.rules ?? rules)
   })
 
   return app

@@ -3,15 +3,14 @@ import type { Monitor } from '../../shared/schema/monitor'
 import { DeleteTaskInput, GetMonitorByIdInput, MonitorListQuery } from '../../shared/schema/monitor-requests'
 import { ValidMonitorDraftFromTaskInput, ValidMonitorFromTask } from '../../shared/schema/monitor-task'
 import type { Line } from '../../shared/schema/line'
-import { deepEqual } from '../../shared/sync/deep-equal'
 import { Messages } from '../../shared/validation/messages'
-import { conflict, notFound } from '../domain/domain-error'
-import { isVisible, visibleDocument } from '../domain/monitor-lookups'
-import { withSessionScope } from '../domain/monitor-validation'
+import { notFound } from '../domain/domain-error'
+import { visibleDocument } from '../domain/monitor-lookups'
 import type { AppEnv } from '../http/app-env'
 import { decodeInput, readBody } from '../http/body'
-import { getDocument, listDocuments } from '../store/documents'
-import { requireMonitor, save, toTask } from './monitor-api-helpers'
+import { listDocuments } from '../store/documents'
+import { callIntent } from './intent-call'
+import { requireMonitor, toTask } from './monitor-api-helpers'
 
 /** The task endpoints (ARCHITECTURE.md table): the server's task shape on the wire (MON-08). */
 export function monitorTaskRoutes(): Hono<AppEnv> {
@@ -21,24 +20,16 @@ export function monitorTaskRoutes(): Hono<AppEnv> {
     const { services, session } = c.var
     const draft = await readBody(c, ValidMonitorDraftFromTaskInput)
     // An offline client mints the uuid of a monitor it creates; keep it so both sides name one document.
-    const id = draft.monitor_uuid ?? crypto.randomUUID()
-    const monitor: Monitor = withSessionScope({ ...draft, monitor_uuid: id }, session)
-    const existing = await getDocument<Monitor>(services.db, session.customerId, 'monitors', id)
-    if (existing && !existing.deleted && isVisible(existing, session)) {
-      // A retried create is answered again; any other create onto a taken uuid is refused.
-      if (deepEqual(existing.data, monitor)) return c.json(toTask(existing), 201)
-      throw conflict('CONFLICT', Messages.server.conflict, { task_uuid: id })
-    }
-    const stored = await save(services, session, 'monitors', id, monitor)
-    return c.json(toTask(stored), 201)
+    const monitor: Monitor = { ...draft, monitor_uuid: draft.monitor_uuid ?? crypto.randomUUID() }
+    await callIntent(services, session, 'createMonitor', { monitor })
+    return c.json(toTask(await requireMonitor(services, session, monitor.monitor_uuid)), 201)
   })
 
   app.put('/tasks/update-task', async (c) => {
     const { services, session } = c.var
     const monitor = await readBody(c, ValidMonitorFromTask)
-    const existing = await requireMonitor(services, session, monitor.monitor_uuid)
-    const stored = await save(services, session, 'monitors', existing.id, monitor, existing.revision)
-    return c.json(toTask(stored))
+    await callIntent(services, session, 'updateMonitor', { monitor })
+    return c.json(toTask(await requireMonitor(services, session, monitor.monitor_uuid)))
   })
 
   app.post('/tasks/get-monitor-by-id', async (c) => {
@@ -49,8 +40,7 @@ export function monitorTaskRoutes(): Hono<AppEnv> {
   app.delete('/tasks/delete-task', async (c) => {
     const { services, session } = c.var
     const { monitor_uuid } = await readBody(c, DeleteTaskInput)
-    const existing = await requireMonitor(services, session, monitor_uuid)
-    await save(services, session, 'monitors', existing.id, undefined, existing.revision)
+    await callIntent(services, session, 'deleteMonitor', { monitorId: monitor_uuid })
     return c.body(null, 204)
   })
 

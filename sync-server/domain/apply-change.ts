@@ -61,7 +61,7 @@ export async function applyChange(
   return result
 }
 
-async function writeWithRules(
+export async function writeWithRules(
   ctx: WriteContext,
   rules: CollectionRules<object>,
   id: string,
@@ -113,7 +113,7 @@ export async function writeSideEffect(
 
 const sameData = deepEqual
 
-function announce(services: Services, customerId: string, written: ReadonlyArray<StoredDocument>) {
+export function announce(services: Services, customerId: string, written: ReadonlyArray<StoredDocument>) {
   const last = new Map<CollectionName, number>()
   for (const doc of written) last.set(doc.collection, Math.max(last.get(doc.collection) ?? 0, doc.seq))
   for (const [collection, seq] of last) services.changes.publish({ customerId, collection, seq })

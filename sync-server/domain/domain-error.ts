@@ -6,8 +6,8 @@ import type { RejectionCode } from '../../shared/sync/protocol'
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413,
-    readonly code: RejectionCode | 'UNAUTHORIZED' | 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE',
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 426,
+    readonly code: RejectionCode | 'UNAUTHORIZED' | 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' | 'UPGRADE_REQUIRED',
     message: string,
     readonly details?: Readonly<Record<string, unknown>>,
   ) {

@@ -1,7 +1,7 @@
 import type { CollectionName } from '../../shared/sync/collections'
 import { noFeatureFlags, type FeatureFlags, type Plant } from '../../shared/schema/plant'
 import type { Session } from '../auth/session'
-import { CUSTOMER_WIDE, getDocument, type Executor, type StoredDocument } from '../store/documents'
+import { findVisibleDocument, type Executor, type StoredDocument } from '../store/documents'
 import { forbidden } from './domain-error'
 import { Messages } from '../../shared/validation/messages'
 
@@ -11,16 +11,8 @@ import { Messages } from '../../shared/validation/messages'
  */
 
 /** The document when it exists, is live and belongs to the session's plant (or the whole customer). */
-export async function findVisible<T>(
-  ex: Executor,
-  session: Session,
-  collection: CollectionName,
-  id: string,
-): Promise<StoredDocument<T> | undefined> {
-  const doc = await getDocument<T>(ex, session.customerId, collection, id)
-  if (!doc || doc.deleted) return undefined
-  return doc.plantId === session.plantId || doc.plantId === CUSTOMER_WIDE ? doc : undefined
-}
+export const findVisible = <T>(ex: Executor, session: Session, collection: CollectionName, id: string) =>
+  findVisibleDocument<T>(ex, session, collection, id)
 
 /** The session plant's flags; a plant without a document has every flag off. */
 export async function plantFeatureFlags(ex: Executor, session: Session): Promise<FeatureFlags> {

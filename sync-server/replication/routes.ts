@@ -4,36 +4,25 @@ import { compress } from 'hono/compress'
 import { Messages } from '../../shared/validation/messages'
 import {
   COLLECTIONS,
-  PRIMARY_KEYS,
   canAccessCollection,
   isCollectionName,
   type CollectionName,
 } from '../../shared/sync/collections'
-import { entityFields } from '../../shared/sync/deep-equal'
-import {
-  PullRequest,
-  PushRequest,
-  RESYNC,
-  type PushResponse,
-  type ReplicatedDocument,
-} from '../../shared/sync/protocol'
+import { PullRequest, RESYNC, type ReplicatedDocument } from '../../shared/sync/protocol'
 import { requireSession } from '../auth/middleware'
 import type { Session } from '../auth/session'
-import { applyChange } from '../domain/apply-change'
 import { DomainError, forbidden, notFound } from '../domain/domain-error'
 import { rulesFor } from '../domain/registry'
 import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
-import {
-  deletedStub,
-  getDocument,
-  pullDocuments,
-  toReplicated,
-  type StoredDocument,
-} from '../store/documents'
+import { pullDocuments, toReplicated, type StoredDocument } from '../store/documents'
+import { intentRoutes } from './intent-routes'
 import { sql } from 'kysely'
 
-/** /sync/*: RxDB replication — pull by checkpoint, push with conflict detection, live stream. */
+/**
+ * /sync/*: replication of server changes to devices (RxDB pull by checkpoint and the live stream)
+ * and the change-set push of the actions users made (POST /sync/intents).
+ */
 export function replicationRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use('*', requireSession)
@@ -56,45 +45,12 @@ export function replicationRoutes(): Hono<AppEnv> {
     })
   })
 
-  app.post('/:collection/push', async (c) => {
-    const collection = collectionParam(c.req.param('collection'), c.var.session)
-    const rows = await readBody(c, PushRequest)
-    const pk = PRIMARY_KEYS[collection]
-    const answer: Array<PushResponse[number]> = []
-    // Rows are applied one by one, each in its own transaction: a crash mid-push keeps what was
-    // acknowledged nowhere yet consistent, and the retried push finds those rows already applied.
-    for (const row of rows) {
-      const id = row.newDocumentState[pk]
-      if (typeof id !== 'string' || id === '') {
-        throw new DomainError(400, 'VALIDATION', `${pk} is required`)
-      }
-      const assumed = row.assumedMasterState?.revision
-      const expectedRevision = typeof assumed === 'number' ? assumed : 0
-      const next =
-        row.newDocumentState._deleted === true
-          ? undefined
-          : { ...entityFields(row.newDocumentState), [pk]: id }
-      try {
-        const result = await applyChange(c.var.services, c.var.session, collection, id, next, {
-          expectedRevision,
-        })
-        if (result.kind === 'conflict') answer.push(replicated(result.master ?? deletedStub(collection, id)))
-      } catch (err) {
-        if (!(err instanceof DomainError) || err.code === 'UNAUTHORIZED') throw err
-        const master = await currentMaster(c.var.services, c.var.session, collection, id)
-        answer.push({
-          ...master,
-          _rejection: {
-            code: err.code === 'BAD_REQUEST' || err.code === 'PAYLOAD_TOO_LARGE' ? 'VALIDATION' : err.code,
-            status: err.status,
-            message: err.message,
-            ...(err.details ? { details: { ...err.details } } : {}),
-          },
-        })
-      }
-    }
-    return c.json(answer)
+  // Pushes are change sets of named actions now (intent-routes.ts). A device still running the
+  // version that pushed documents is told to update; its pending changes stay on it meanwhile.
+  app.post('/:collection/push', () => {
+    throw new DomainError(426, 'UPGRADE_REQUIRED', Messages.sync.upgradeRequired)
   })
+  app.route('/', intentRoutes())
 
   app.get('/stream', (c) => {
     const session = c.var.session
@@ -156,15 +112,4 @@ function collectionParam(name: string, session: Session): CollectionName {
 
 function replicated(doc: StoredDocument): ReplicatedDocument {
   return toReplicated(doc, rulesFor(doc.collection).redact)
-}
-
-async function currentMaster(
-  services: AppEnv['Variables']['services'],
-  session: Session,
-  collection: CollectionName,
-  id: string,
-) {
-  const doc = await getDocument(services.db, session.customerId, collection, id)
-  const visible = doc && (doc.plantId === '*' || doc.plantId === session.plantId)
-  return replicated(visible ? doc : deletedStub(collection, id))
 }

@@ -6,7 +6,6 @@ import type { TeamsWebhook } from '../../shared/schema/teams-webhook'
 import { FEATURE_FLAGS, LOCATION_CORPORATE, LOCATION_PROVIDER } from '../../shared/constants'
 import type { DemoCredentials } from '../config'
 import { CUSTOMER_WIDE } from '../store/documents'
-import { STOPPED_MONITORS_KIND } from '../domain/line-monitor-stops'
 import { DEMO_IDS } from './demo-ids'
 import { buildLineContent } from './line-content'
 import { PlantBuilder, type SeedDocument } from './plant-builder'
@@ -52,7 +51,6 @@ export function buildDemoCustomer(now: Date, demo: DemoCredentials, targetSignal
   b.line(lines.paint, 'Paint', { lastIngestedTime: b.hoursAgo(30), isNewLine: true })
   b.line(lines.packaging, 'Packaging', { active: false, lastIngestedTime: null })
 
-  const stoppedByLine: Array<{ ownerId: string; kind: string; secret: string }> = []
   for (const lineId of Object.values(lines)) {
     const content = buildLineContent(b, lineId)
     const active = lineId !== lines.packaging
@@ -85,7 +83,9 @@ export function buildDemoCustomer(now: Date, demo: DemoCredentials, targetSignal
         `${lineId}-mvd-1`,
         `${lineId}-mvd-2`,
       ]
-      stoppedByLine.push({ ownerId: lineId, kind: STOPPED_MONITORS_KIND, secret: JSON.stringify(stopped) })
+      const at = b.docs.findIndex((d) => d.collection === 'lines' && d.id === lineId)
+      const line = b.docs[at]
+      if (line) b.docs[at] = { ...line, data: { ...line.data, stoppedMonitorIds: stopped } }
     }
   }
 
@@ -178,7 +178,6 @@ export function buildDemoCustomer(now: Date, demo: DemoCredentials, targetSignal
     secrets: [
       { ownerId: `reliance-${lines.assembly}`, kind: 'reliance', secret: 'demo-reliance-secret-assembly' },
       { ownerId: `reliance-${lines.machining}`, kind: 'reliance', secret: 'demo-reliance-secret-machining' },
-      ...stoppedByLine,
     ],
   }
 }

@@ -23,6 +23,31 @@ export interface StoredDocument<T = Record<string, unknown>> {
 /** Plant id of documents every plant of the customer sees (users). */
 export const CUSTOMER_WIDE = '*'
 
+/** Who reads: a customer, and the plant of the session within it. */
+export interface Scope {
+  readonly customerId: string
+  readonly plantId: string
+}
+
+/**
+ * The one visibility rule: a live document of the scope's plant, or a customer-wide one. Another
+ * plant's or customer's document, or a deleted one, is as absent as one that never existed.
+ */
+export const isVisibleIn = (doc: StoredDocument<unknown>, scope: Scope): boolean =>
+  !doc.deleted && (doc.plantId === CUSTOMER_WIDE || doc.plantId === scope.plantId)
+
+/** A document by id when it is visible in the scope (see isVisibleIn). */
+export async function findVisibleDocument<T = Record<string, unknown>>(
+  ex: Executor,
+  scope: Scope,
+  collection: CollectionName,
+  id: string,
+): Promise<StoredDocument<T> | undefined> {
+  if (id === '') return undefined
+  const doc = await getDocument<T>(ex, scope.customerId, collection, id)
+  return doc && isVisibleIn(doc, scope) ? doc : undefined
+}
+
 type Row = {
   collection: string
   id: string
@@ -85,7 +110,7 @@ export interface ListOptions {
   /** Restrict to one plant (customer-wide documents are included). */
   readonly plantId?: string
   readonly includeDeleted?: boolean
-  /** Equality filters on top-level JSON fields of the data, e.g. { lineId: 'L1' }. */
+  /** Equality filters on JSON fields of the data, e.g. { lineId: 'L1' } or { 'monitor_filter.line_uuid': 'L1' }. */
   readonly fields?: Readonly<Record<string, string | boolean>>
 }
 
@@ -104,9 +129,16 @@ export async function listDocuments<T = Record<string, unknown>>(
   if (!options.includeDeleted) q = q.where('deleted', '=', false)
   for (const [field, value] of Object.entries(options.fields ?? {})) {
     // The key is inlined (not a parameter) so PostgreSQL can use the expression indexes of
-    // migration 2; keys come from our code, never from a request, and are checked anyway.
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`not a field name: ${field}`)
-    q = q.where(sql`data->>${sql.lit(field)}`, '=', String(value))
+    // migrations 2 and 3; keys come from our code, never from a request, and are checked anyway.
+    // A dotted key ('monitor_filter.line_uuid') names a nested field.
+    if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(field)) {
+      throw new Error(`not a field name: ${field}`)
+    }
+    const path = field.split('.')
+    q =
+      path.length === 1
+        ? q.where(sql`data->>${sql.lit(field)}`, '=', String(value))
+        : q.where(sql`data #>> ${sql.lit(`{${path.join(',')}}`)}`, '=', String(value))
   }
   const rows = await q.orderBy('seq').execute()
   return rows.map((r) => fromRow<T>(r as Row))

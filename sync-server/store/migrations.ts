@@ -60,6 +60,31 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
       create index documents_line_uuid on documents (customer_id, collection, (data->>'lineUUID'));
     `,
   },
+  {
+    version: 3,
+    // Intents: the log that makes a retried action answer its first result instead of applying
+    // twice; monitors read by line; and the LINE-03 memory moves from the secrets table onto the
+    // line document (a device needs it to restore a line's monitors offline).
+    up: `
+      create table intent_log (
+        customer_id text not null,
+        intent_id text not null,
+        result jsonb not null,
+        created_at timestamptz not null default now(),
+        primary key (customer_id, intent_id)
+      );
+      create index documents_monitor_line on documents
+        (customer_id, collection, (data #>> '{monitor_filter,line_uuid}'));
+      update documents d
+         set data = jsonb_set(d.data, '{stoppedMonitorIds}', s.secret::jsonb),
+             revision = d.revision + 1,
+             seq = nextval('documents_seq')
+        from secrets s
+       where s.kind = 'line-stopped-monitors' and s.customer_id = d.customer_id
+         and d.collection = 'lines' and d.id = s.owner_id;
+      delete from secrets where kind = 'line-stopped-monitors';
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -11,6 +11,7 @@ export interface Tables {
   credentials: CredentialsTable
   sessions: SessionsTable
   secrets: SecretsTable
+  intent_log: IntentLogTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -55,6 +56,14 @@ export interface SecretsTable {
   owner_id: string
   kind: string
   secret: string
+}
+
+/** Applied intents by id: a retried push is answered from here instead of applying twice. */
+export interface IntentLogTable {
+  customer_id: string
+  intent_id: string
+  result: ColumnType<Record<string, unknown>, string, string>
+  created_at: Generated<Date>
 }
 
 export interface SchemaMigrationsTable {

@@ -1,0 +1,40 @@
+import type { IntentDefinition } from './intent'
+import { setLineActive, updateLineSettings } from './lines'
+import {
+  createMonitor,
+  deleteMonitor,
+  saveAlertRules,
+  setCapAlert,
+  setMonitorActive,
+  updateMonitor,
+  updateMonitorSwitches,
+} from './monitors'
+
+/**
+ * Everything a user can do, by area. Each entry is a named intent (shared/intents/intent.ts): its
+ * argument schema and the one pure function that turns the current documents into the changes the
+ * action makes. The device and the server both run exactly these; nothing writes documents any
+ * other way. Read an area's module to learn its rules.
+ */
+export const INTENTS = {
+  // Line Management (lines.ts)
+  setLineActive,
+  updateLineSettings,
+  // Monitors, alert rules and the Cap Alerts toggle (monitors.ts)
+  createMonitor,
+  updateMonitor,
+  setMonitorActive,
+  updateMonitorSwitches,
+  deleteMonitor,
+  saveAlertRules,
+  setCapAlert,
+} as const
+
+export type IntentName = keyof typeof INTENTS
+export type IntentArgs<N extends IntentName> = (typeof INTENTS)[N] extends IntentDefinition<infer A> ? A : never
+
+export const isIntentName = (name: string): name is IntentName => Object.hasOwn(INTENTS, name)
+
+/** The definition of a named intent, typed loosely for hosts that handle any of them. */
+export const intentNamed = (name: IntentName): IntentDefinition<unknown> =>
+  INTENTS[name] as unknown as IntentDefinition<unknown>

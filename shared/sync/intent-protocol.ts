@@ -1,0 +1,70 @@
+import { Schema } from 'effect'
+import { COLLECTIONS } from './collections'
+import { Rejection, ReplicatedDocument } from './protocol'
+
+/**
+ * The change-set push: `POST /sync/intents`. A device sends the actions its user made, in order,
+ * each with a unique id (a retry is answered from the server's log, never applied twice), its
+ * author (the server refuses actions of anyone but the session's user) and the values the device saw
+ * of the fields the user edited (the base for conflict detection). Every action is applied all or
+ * nothing, in its own transaction; the answer says, per action, applied (with the documents it
+ * wrote), rejected (the spec's message) or conflict (the server's values won).
+ */
+
+/** Bumped when the wire meaning of an intent or of this protocol changes; an older device is told to update. */
+export const INTENT_PROTOCOL_VERSION = 1
+export const MAX_INTENTS_PER_PUSH = 100
+
+const CollectionName = Schema.Literals(COLLECTIONS)
+
+/** One field's value as the device saw it when the user edited it (absent value: `value` left out). */
+export const BaseValue = Schema.Struct({
+  collection: CollectionName,
+  id: Schema.String,
+  field: Schema.String,
+  value: Schema.optionalKey(Schema.Unknown),
+})
+export type BaseValue = typeof BaseValue.Type
+
+export const PushedIntent = Schema.Struct({
+  id: Schema.NonEmptyString,
+  name: Schema.String,
+  args: Schema.Unknown,
+  author: Schema.String,
+  createdAt: Schema.String,
+  base: Schema.Array(BaseValue),
+})
+export type PushedIntent = typeof PushedIntent.Type
+
+export const IntentPushRequest = Schema.Struct({
+  protocol: Schema.Int,
+  intents: Schema.Array(PushedIntent).check(Schema.isMaxLength(MAX_INTENTS_PER_PUSH)),
+})
+export type IntentPushRequest = typeof IntentPushRequest.Type
+
+export const WrittenDocument = Schema.Struct({ collection: CollectionName, document: ReplicatedDocument })
+export type WrittenDocument = typeof WrittenDocument.Type
+
+export const FieldConflictRecord = Schema.Struct({
+  collection: CollectionName,
+  id: Schema.String,
+  field: Schema.String,
+  localValue: Schema.optionalKey(Schema.Unknown),
+  serverValue: Schema.optionalKey(Schema.Unknown),
+})
+export type FieldConflictRecord = typeof FieldConflictRecord.Type
+
+export const IntentOutcome = Schema.Union([
+  Schema.Struct({ id: Schema.String, status: Schema.Literal('applied'), documents: Schema.Array(WrittenDocument) }),
+  Schema.Struct({ id: Schema.String, status: Schema.Literal('rejected'), rejection: Rejection }),
+  Schema.Struct({
+    id: Schema.String,
+    status: Schema.Literal('conflict'),
+    rejection: Rejection,
+    conflicts: Schema.Array(FieldConflictRecord),
+  }),
+])
+export type IntentOutcome = typeof IntentOutcome.Type
+
+export const IntentPushResponse = Schema.Struct({ results: Schema.Array(IntentOutcome) })
+export type IntentPushResponse = typeof IntentPushResponse.Type
