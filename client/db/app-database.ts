@@ -3,7 +3,6 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
 import { COLLECTIONS, rxSchemaFor, type CollectionName, type LocalDoc } from './collections'
-import { makeConflictHandler, type ConflictSink } from './conflict-handler'
 
 addRxPlugin(RxDBLeaderElectionPlugin)
 
@@ -15,8 +14,6 @@ export interface OpenOptions {
   readonly name: string
   /** Defaults to Dexie on the browser's IndexedDB; tests pass fake-indexeddb. */
   readonly storage?: RxStorage<unknown, unknown>
-  /** Where conflicts found while merging are recorded. */
-  readonly conflicts: ConflictSink
 }
 
 /** Opens the local database with the 12 replicated collections (RxDB's free edition allows 13). */
@@ -28,12 +25,7 @@ export async function openAppDatabase(options: OpenOptions): Promise<AppDatabase
     eventReduce: true,
     closeDuplicates: true,
   })
-  const definitions = Object.fromEntries(
-    COLLECTIONS.map((c) => [
-      c,
-      { schema: rxSchemaFor(c), conflictHandler: makeConflictHandler(c, options.conflicts) },
-    ]),
-  )
+  const definitions = Object.fromEntries(COLLECTIONS.map((c) => [c, { schema: rxSchemaFor(c) }]))
   await db.addCollections(definitions as never)
   return db
 }

@@ -2,11 +2,12 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { liveQuery } from 'dexie'
 import type { BehaviorSubject } from 'rxjs'
 import type { AppDatabase } from './app-database'
-import type { CollectionName, EntityTypes, LocalDoc } from './collections'
+import type { LocalDoc } from './collections'
+import type { IntentArgs, IntentName } from '../../shared/intents'
 import type { SyncIssue } from './device-db'
 import { useDocs } from './hooks'
 import type { SessionState, SyncController, SyncStatus } from './sync-controller'
-import { patchDoc, removeDoc, saveDoc } from './writes'
+import type { LocalOutcome } from './local-intents'
 
 interface AppData {
   readonly controller: SyncController
@@ -65,18 +66,11 @@ export function usePlant(): { plant: LocalDoc<'plants'> | undefined; loading: bo
   return { plant: data[0], loading }
 }
 
-/** Local writes bound to the open database. */
-export function useWrites() {
-  const { db } = useAppData()
-  return useMemo(
-    () => ({
-      save: <C extends CollectionName>(collection: C, entity: EntityTypes[C]) =>
-        db ? saveDoc(db, collection, entity) : Promise.reject(new Error('The local database is not open')),
-      patch: <C extends CollectionName>(collection: C, id: string, patch: Partial<EntityTypes[C]>) =>
-        db ? patchDoc(db, collection, id, patch) : Promise.resolve(false),
-      remove: (collection: CollectionName, id: string) =>
-        db ? removeDoc(db, collection, id) : Promise.resolve(false),
-    }),
-    [db],
-  )
+/**
+ * Runs a named user action (shared/intents): applied on this device at once and sent to the server
+ * when possible. Screens write only through this.
+ */
+export function useIntent(): <N extends IntentName>(name: N, args: IntentArgs<N>) => Promise<LocalOutcome> {
+  const { controller } = useAppData()
+  return useMemo(() => (name, args) => controller.run(name, args), [controller])
 }

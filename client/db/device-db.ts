@@ -1,34 +1,34 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { CollectionName } from '../../shared/sync/collections'
-import type { FieldConflict } from '../../shared/sync/merge'
+import type { FieldConflictRecord } from '../../shared/sync/intent-protocol'
 import type { Rejection } from '../../shared/sync/protocol'
+import type { PendingAction } from './pending-changes'
 
 /**
  * State that lives only on this device, in a plain Dexie database (not RxDB: it must not replicate
- * and RxDB's collection budget is spent on replicated data): the sync issues the user has not dealt
- * with yet, the last signed-in identity (so the app opens offline) and small UI preferences.
+ * and RxDB's collection budget is spent on replicated data): the outbox of actions the server has not
+ * absorbed yet, the sync issues the user has not dealt with yet, the last signed-in identity (so the
+ * app opens offline) and small UI preferences.
  */
 export type SyncIssue = ConflictIssue | RejectionIssue
 
 interface IssueBase {
   id?: number
-  collection: CollectionName
-  docId: string
-  /** The user's version of the document when the issue arose: what "Re-apply" writes back. */
-  attempted: Record<string, unknown>
+  /** The action as the user made it: its name and arguments are what "Re-apply" runs again. */
+  action: { name: string; args: unknown; description: string; author: string }
+  /** Why it was not applied: the spec's message (409 duplicate, circular feeder, 400, 403, conflict). */
+  rejection: Rejection
   createdAt: string
 }
 
-/** OFF-05: fields changed here and on the server; the server's values won. */
+/** OFF-05: fields the user changed that the server changed meanwhile; the server's values won. */
 export interface ConflictIssue extends IssueBase {
   kind: 'conflict'
-  conflicts: ReadonlyArray<FieldConflict>
+  conflicts: ReadonlyArray<FieldConflictRecord>
 }
 
-/** OFF-04: the server refused the change (duplicate monitor, circular feeder, validation, role). */
+/** OFF-04: the server refused the action (duplicate monitor, circular feeder, validation, role). */
 export interface RejectionIssue extends IssueBase {
   kind: 'rejection'
-  rejection: Rejection
 }
 
 export interface StoredIdentity {
@@ -58,6 +58,7 @@ export interface SyncMark {
 
 export class DeviceDb extends Dexie {
   issues!: EntityTable<SyncIssue, 'id'>
+  outbox!: EntityTable<PendingAction, 'seq'>
   identity!: EntityTable<StoredIdentity, 'key'>
   preferences!: EntityTable<Preference, 'key'>
   marks!: EntityTable<SyncMark, 'key'>
@@ -70,5 +71,10 @@ export class DeviceDb extends Dexie {
       preferences: 'key',
       marks: 'key',
     })
+    // Version 2: actions instead of documents. Issues of the document era cannot be re-applied as
+    // actions, so they are cleared; their changes were already decided by the server.
+    this.version(2)
+      .stores({ issues: '++id, kind', outbox: '++seq, id, author' })
+      .upgrade((tx) => tx.table('issues').clear())
   }
 }

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react'
-import type { MangoQuery } from 'rxdb'
-import { map, type Observable } from 'rxjs'
+import type { MangoQuery, RxCollection, RxDocument } from 'rxdb'
+import { combineLatest, map, of, switchMap, type Observable } from 'rxjs'
 import type { CollectionName, LocalDoc } from './collections'
 import { useAppData } from './data-context'
+import { viewOf, type Selector } from './local-view'
 
 /**
- * Live reads from the local database. Screens read only through these: every edit, local or
- * replicated, re-renders them, and nothing waits for the network.
+ * Live reads from the local database, with this device's pending actions laid over the server's
+ * documents (local-view.ts). Screens read only through these: every action, local or replicated,
+ * re-renders them, and nothing waits for the network. Selectors are equalities on fields.
  */
 export interface Live<T> {
   readonly data: T
@@ -33,24 +35,39 @@ function useObservable<T>(
   return state
 }
 
-const toJson = <C extends CollectionName>(docs: ReadonlyArray<{ toJSON(): unknown }>) =>
-  docs.map((d) => d.toJSON() as LocalDoc<C>)
+type Data = Record<string, unknown>
+const json = (docs: ReadonlyArray<RxDocument<Data>>) => docs.map((d) => d.toJSON() as Data)
 
-/** All documents of a collection matching a Mango selector (e.g. `{ lineId: 'line-1' }`). */
+/** All documents of a collection matching an equality selector (e.g. `{ lineId: 'line-1' }`). */
 export function useDocs<C extends CollectionName>(
   collection: C,
-  selector: MangoQuery<LocalDoc<C>>['selector'] = {},
+  selector: Selector = {},
 ): Live<ReadonlyArray<LocalDoc<C>>> {
-  const { db } = useAppData()
+  const { db, controller } = useAppData()
   const key = JSON.stringify(selector)
-  return useObservable(
+  return useObservable<ReadonlyArray<LocalDoc<C>>>(
     () => {
       if (!db) return undefined
-      const query = db.collections[collection].find({ selector } as MangoQuery<LocalDoc<C>>)
-      return query.$.pipe(map((docs) => toJson<C>(docs)))
+      const rx = db.collections[collection] as unknown as RxCollection<Data>
+      const outbox = controller.outbox
+      const matching = rx.find({ selector } as MangoQuery<Data>).$.pipe(map(json))
+      return outbox.changed$.pipe(
+        switchMap(() => {
+          const touched = [...outbox.state.touched(collection)]
+          const touchedServer: Observable<ReadonlyMap<string, Data>> =
+            touched.length === 0
+              ? of(new Map())
+              : rx
+                  .findByIds(touched)
+                  .$.pipe(map((found) => new Map([...found].map(([id, d]) => [id, d.toJSON() as Data]))))
+          return combineLatest([matching, touchedServer]).pipe(
+            map(([server, touchedDocs]) => viewOf(collection, outbox.state, selector, server, touchedDocs)),
+          )
+        }),
+      )
     },
     [],
-    [db, collection, key],
+    [db, controller, collection, key],
   )
 }
 
@@ -59,14 +76,29 @@ export function useDoc<C extends CollectionName>(
   collection: C,
   id: string | undefined,
 ): Live<LocalDoc<C> | undefined> {
-  const { db } = useAppData()
-  return useObservable(
+  const { db, controller } = useAppData()
+  return useObservable<LocalDoc<C> | undefined>(
     () => {
       if (!db || !id) return undefined
-      const query = db.collections[collection].findOne(id)
-      return query.$.pipe(map((doc) => (doc ? (doc.toJSON() as LocalDoc<C>) : undefined)))
+      const rx = db.collections[collection] as unknown as RxCollection<Data>
+      const outbox = controller.outbox
+      const server = rx.findOne(id).$.pipe(map((d) => (d ? [d.toJSON() as Data] : [])))
+      return combineLatest([server, outbox.changed$]).pipe(
+        map(([docs]) => {
+          const touched = new Map(docs.map((d) => [id, d]))
+          return viewOf(
+            collection,
+            outbox.state,
+            {},
+            outbox.state.touched(collection).has(id) ? [] : docs,
+            touched,
+          ).find((d) => String((d as unknown as Data)[pkOf(rx)]) === id)
+        }),
+      )
     },
     undefined,
-    [db, collection, id],
+    [db, controller, collection, id],
   )
 }
+
+const pkOf = (rx: RxCollection<Data>) => rx.schema.primaryPath as string

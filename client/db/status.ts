@@ -1,30 +1,51 @@
-import { combineLatest, map } from 'rxjs'
 import type { RxCollection } from 'rxdb'
+import type { CollectionName } from '../../shared/sync/collections'
 import type { AppDatabase } from './app-database'
-import { COLLECTIONS, type LocalMeta } from './collections'
+import type { LocalMeta } from './collections'
 import type { DeviceDb } from './device-db'
+import type { Outbox } from './outbox'
 import type { CollectionReplication } from './replication'
 import type { SyncStatus } from './sync-controller'
 
 type Patch = (p: Partial<SyncStatus>) => void
 
 /**
- * Pending changes (documents with a pending mark) and the last synced time, for as long as the
- * local database is open — also offline and after an expired session, when nothing replicates.
+ * For as long as the local database is open — also offline and after an expired session, when
+ * nothing replicates: forgets acknowledged actions once their documents arrived (so what the user
+ * sees never flips back in between), and restores the last synced time.
  */
-export function trackLocalStatus(db: AppDatabase, device: DeviceDb, patch: Patch): () => void {
+export function trackAbsorption(db: AppDatabase, device: DeviceDb, outbox: Outbox, patch: Patch): () => void {
   let stopped = false
-  // A find, not a count: `pendingSince` has no index, and RxDB refuses an unindexed count (QU14).
-  // Event-reduce keeps this small result current without rescanning the collection on each write.
-  const pending = combineLatest(
-    COLLECTIONS.map((c) =>
-      (db.collections[c] as unknown as RxCollection<LocalMeta>)
-        .find({ selector: { pendingSince: { $exists: true } } })
-        .$.pipe(map((docs) => docs.length)),
-    ),
-  )
-    .pipe(map((counts) => counts.reduce((a, b) => a + b, 0)))
-    .subscribe((pendingCount) => patch({ pendingCount }))
+  let scheduled = false
+  const check = async () => {
+    scheduled = false
+    const acked = outbox.state.all.filter((a) => a.acknowledged)
+    if (acked.length === 0) return
+    const revisions = new Map<string, number>()
+    const wanted = new Map<CollectionName, Set<string>>()
+    for (const a of acked)
+      for (const key of Object.keys(a.acknowledged ?? {})) {
+        const [collection, id] = [
+          key.slice(0, key.indexOf('/')) as CollectionName,
+          key.slice(key.indexOf('/') + 1),
+        ]
+        wanted.set(collection, (wanted.get(collection) ?? new Set()).add(id))
+      }
+    for (const [collection, ids] of wanted) {
+      const found = await (db.collections[collection] as unknown as RxCollection<LocalMeta>)
+        .findByIds([...ids])
+        .exec()
+      for (const [id, d] of found) revisions.set(`${collection}/${id}`, Number(d.get('revision') ?? 0))
+    }
+    if (!stopped) await outbox.absorb((c, id) => revisions.get(`${c}/${id}`) ?? 0)
+  }
+  const schedule = () => {
+    if (scheduled || stopped) return
+    scheduled = true
+    queueMicrotask(() => void check())
+  }
+  const changes = db.$.subscribe(schedule)
+  const acks = outbox.changed$.subscribe(schedule)
   void device.marks.get('lastSyncedAt').then((mark) => {
     if (!stopped && mark) patch({ lastSyncedAt: mark.at })
   })
@@ -34,7 +55,8 @@ export function trackLocalStatus(db: AppDatabase, device: DeviceDb, patch: Patch
   }
   return () => {
     stopped = true
-    pending.unsubscribe()
+    changes.unsubscribe()
+    acks.unsubscribe()
   }
 }
 

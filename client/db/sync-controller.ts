@@ -1,13 +1,18 @@
 import { BehaviorSubject } from 'rxjs'
 import type { RxStorage } from 'rxdb'
+import type { IntentArgs, IntentName } from '../../shared/intents'
 import { canAccessCollection, COLLECTIONS, type CollectionName } from '../../shared/sync/collections'
-import type { FieldConflict } from '../../shared/sync/merge'
+import type { IntentOutcome } from '../../shared/sync/intent-protocol'
 import type { Rejection } from '../../shared/sync/protocol'
 import { databaseNameFor, openAppDatabase, type AppDatabase } from './app-database'
+import { openChangeStream } from './change-stream'
 import { DeviceDb, type SessionUser, type SyncIssue } from './device-db'
-import { reapplyIssue } from './issues'
-import { replicateCollection, type CollectionReplication, type StreamItem } from './replication'
-import { trackLocalStatus, trackReplication } from './status'
+import { IntentPusher } from './intent-pusher'
+import { runLocally, type LocalOutcome } from './local-intents'
+import { Outbox } from './outbox'
+import type { PendingAction } from './pending-changes'
+import { replicateCollection, type CollectionReplication } from './replication'
+import { trackAbsorption, trackReplication } from './status'
 import { api, HttpError, type Transport } from './transport'
 
 export type SessionState =
@@ -17,8 +22,10 @@ export type SessionState =
 
 export interface SyncStatus {
   readonly online: boolean
-  /** Documents written here that the server has not confirmed yet. */
+  /** Actions of the signed-in user made here that the server has not answered yet. */
   readonly pendingCount: number
+  /** Actions made here by other users, kept until they sign in again. */
+  readonly othersPendingCount: number
   readonly lastSyncedAt: string | null
   /** First sync of this device: share of collections done, 0–1; null once done. */
   readonly initialProgress: number | null
@@ -26,6 +33,8 @@ export interface SyncStatus {
   readonly paused: boolean
   /** A storage problem worth telling the user about (quota). */
   readonly storageError: string | null
+  /** The server speaks a newer protocol: the app must be updated (pending changes are kept). */
+  readonly updateRequired: boolean
 }
 
 export interface ControllerOptions {
@@ -37,34 +46,56 @@ export interface ControllerOptions {
   readonly isOnline?: () => boolean
 }
 
-type Listener = (collection: CollectionName, rejection: Rejection) => void
+type Listener = (issue: SyncIssue) => void
+
+const RETRY_MS = 5000
 
 /**
- * Owns the session, the local database of the signed-in plant and its replication. Screens see it
- * through the hooks in data-context.tsx; nothing here renders.
+ * Owns the session, the local database of the signed-in plant, its replication from the server, and
+ * the outbox of actions made here with the pusher that sends them. Screens see it through the hooks
+ * in data-context.tsx; nothing here renders.
  */
 export class SyncController {
   readonly session$ = new BehaviorSubject<SessionState>({ status: 'loading' })
   readonly db$ = new BehaviorSubject<AppDatabase | undefined>(undefined)
   readonly status$: BehaviorSubject<SyncStatus>
   readonly device: DeviceDb
+  readonly outbox: Outbox
+  private readonly pusher: IntentPusher
   private replications: CollectionReplication[] = []
   private streamHandle: { close(): void } | undefined
   private stopTracking: (() => void) | undefined
   private stopLocalTracking: (() => void) | undefined
-  private readonly rejected = new Set<string>()
+  private retryTimer: ReturnType<typeof setTimeout> | undefined
   private readonly listeners = new Set<Listener>()
 
   constructor(private readonly options: ControllerOptions) {
     this.device = options.device ?? new DeviceDb()
+    this.outbox = new Outbox(this.device)
     this.status$ = new BehaviorSubject<SyncStatus>({
       online: options.isOnline?.() ?? true,
       pendingCount: 0,
+      othersPendingCount: 0,
       lastSyncedAt: null,
       initialProgress: null,
       paused: false,
       storageError: null,
+      updateRequired: false,
     })
+    this.pusher = new IntentPusher(options.transport, this.outbox, {
+      canPush: () => {
+        const s = this.session$.value
+        const st = this.status$.value
+        return s.status === 'signed-in' && s.verified && !st.paused && !st.updateRequired
+      },
+      author: () => this.currentUser()?.id,
+      onResult: (ok, error) => this.onResult(ok, error),
+      onRefused: (action, outcome) => this.recordIssue(action, outcome),
+      afterPush: () => {
+        if (!this.streamHandle) this.emitAll('RESYNC')
+      },
+    })
+    this.outbox.changed$.subscribe(() => this.countPending())
   }
 
   /** Restores the session: the server's answer when reachable, else the identity stored here. */
@@ -78,7 +109,7 @@ export class SyncController {
       if (unreachable && stored) await this.signedIn(stored.user, false)
       else if (err instanceof HttpError && err.status === 401 && stored) {
         // Expired: keep the data and the pending changes (the local database stays open, so they
-        // can be counted); they sync after the next sign-in.
+        // can be counted); they are sent after their author signs in again.
         await this.openLocal(stored.user)
         this.session$.next({ status: 'signed-out', reason: 'expired' })
       } else this.session$.next({ status: 'signed-out' })
@@ -97,17 +128,27 @@ export class SyncController {
     this.session$.next({ status: 'signed-out', reason: 'signed-out' })
   }
 
-  /** Announces rejections the way the online flow would (snackbar / dialog). */
-  onRejection(listener: Listener): () => void {
+  /** Runs a user action here (see local-intents.ts) and sends it when possible. */
+  async run<N extends IntentName>(name: N, args: IntentArgs<N>): Promise<LocalOutcome> {
+    const db = this.db$.value
+    const user = this.currentUser()
+    if (!db || !user) throw new Error('The local database is not open')
+    const outcome = await runLocally(db, this.outbox, { ...user, userId: user.id }, name, args)
+    if (outcome.status === 'saved') void this.pushNow()
+    return outcome
+  }
+
+  /** Announces refused and conflicting actions the way the online flow would (snackbar / dialog). */
+  onIssue(listener: Listener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
 
-  async reapply(issue: SyncIssue): Promise<void> {
-    const db = this.db$.value
-    if (!db || issue.id === undefined) return
-    await reapplyIssue(db, issue)
-    await this.device.issues.delete(issue.id)
+  /** Re-apply: runs the action again on the current data, as a new action. */
+  async reapply(issue: SyncIssue): Promise<LocalOutcome> {
+    const outcome = await this.run(issue.action.name as IntentName, issue.action.args as never)
+    if (outcome.status !== 'refused' && issue.id !== undefined) await this.device.issues.delete(issue.id)
+    return outcome
   }
 
   async discard(issue: SyncIssue): Promise<void> {
@@ -118,6 +159,7 @@ export class SyncController {
   resync(): void {
     this.emitAll('RESYNC')
     for (const r of this.replications) r.state.reSync()
+    void this.pushNow()
   }
 
   setOnline(online: boolean): void {
@@ -141,30 +183,43 @@ export class SyncController {
     this.db$.next(undefined)
   }
 
+  private currentUser(): SessionUser | undefined {
+    const s = this.session$.value
+    return s.status === 'signed-in' ? s.user : undefined
+  }
+
+  private async pushNow(): Promise<void> {
+    clearTimeout(this.retryTimer)
+    await this.pusher.push()
+    const user = this.currentUser()
+    if (user && this.outbox.state.pending(user.id).length > 0 && this.status$.value.online) {
+      this.retryTimer = setTimeout(() => void this.pushNow(), RETRY_MS)
+    }
+  }
+
   private async signedIn(user: SessionUser, verified: boolean): Promise<void> {
     await this.device.identity.put({ key: 'current', user, savedAt: new Date().toISOString() })
     const db = await this.openLocal(user)
     this.session$.next({ status: 'signed-in', user, verified })
-    if (verified) await this.startReplication(db, user)
+    this.outbox.setAuthor(user.id)
+    if (verified) {
+      await this.startReplication(db, user)
+      void this.pushNow()
+    }
   }
 
-  /** Opens (or keeps) the local database of the user's plant and tracks its pending changes. */
+  /** Opens (or keeps) the local database of the user's plant and its outbox. */
   private async openLocal(user: SessionUser): Promise<AppDatabase> {
     const name = databaseNameFor(user.customerId, user.plantId)
     let db = this.db$.value
     if (!db || db.name !== name) {
       await this.close()
-      db = await openAppDatabase({
-        name,
-        ...(this.options.storage ? { storage: this.options.storage } : {}),
-        conflicts: {
-          conflict: (collection, docId, conflicts, attempted) =>
-            void this.recordConflict(collection, docId, conflicts, attempted),
-          takeRejected: (collection, docId) => this.rejected.delete(`${collection}/${docId}`),
-        },
-      })
+      db = await openAppDatabase({ name, ...(this.options.storage ? { storage: this.options.storage } : {}) })
+      await this.outbox.load()
       this.db$.next(db)
-      this.stopLocalTracking = trackLocalStatus(db, this.device, (patch) => this.patchStatus(patch))
+      this.stopLocalTracking = trackAbsorption(db, this.device, this.outbox, (patch) =>
+        this.patchStatus(patch),
+      )
     }
     return db
   }
@@ -181,12 +236,7 @@ export class SyncController {
         db,
         collection,
         this.options.transport,
-        {
-          onRejection: (c, docId, rejection, attempted) =>
-            void this.recordRejection(c, docId, rejection, attempted),
-          onResult: (ok, error) => this.onResult(ok, error),
-          markRejected: (c, docId) => this.rejected.add(`${c}/${docId}`),
-        },
+        { onResult: (ok, error) => this.onResult(ok, error) },
         { live, identifier },
       ),
     )
@@ -199,28 +249,22 @@ export class SyncController {
     this.streamHandle = undefined
     this.stopTracking?.()
     this.stopTracking = undefined
+    clearTimeout(this.retryTimer)
     await Promise.all(this.replications.map((r) => r.state.cancel()))
     this.replications = []
   }
 
   private openStream(): void {
-    const transport = this.options.transport
-    if (!transport.openStream || this.replications.length === 0) return
+    if (this.replications.length === 0) return
     this.streamHandle?.close()
-    // Called on the transport so a class-based transport keeps its `this`.
-    this.streamHandle = transport.openStream(
-      (data) => {
-        if (data === 'RESYNC') return this.emitAll('RESYNC')
-        const event = JSON.parse(data) as { collection: CollectionName } & Exclude<StreamItem, 'RESYNC'>
-        this.replications
-          .find((r) => r.collection === event.collection)
-          ?.stream.next({ documents: event.documents, checkpoint: event.checkpoint })
-      },
+    this.streamHandle = openChangeStream(
+      this.options.transport,
+      () => this.replications,
       () => this.patchStatus({ online: this.options.isOnline?.() ?? this.status$.value.online }),
     )
   }
 
-  private emitAll(item: StreamItem): void {
+  private emitAll(item: 'RESYNC'): void {
     for (const r of this.replications) r.stream.next(item)
   }
 
@@ -236,43 +280,41 @@ export class SyncController {
       this.patchStatus({ paused: true })
       void this.stopReplication()
       this.session$.next({ status: 'signed-out', reason: 'expired' })
-    } else if (error?.status === 0) this.patchStatus({ online: false })
+    } else if (error?.status === 426) this.patchStatus({ updateRequired: true })
+    else if (error?.status === 0) this.patchStatus({ online: false })
   }
 
-  private async recordRejection(
-    collection: CollectionName,
-    docId: string,
-    rejection: Rejection,
-    attempted: Record<string, unknown>,
-  ) {
-    await this.device.issues.add({
-      kind: 'rejection',
-      collection,
-      docId,
-      rejection,
-      attempted,
+  private async recordIssue(
+    action: PendingAction,
+    outcome: Exclude<IntentOutcome, { status: 'applied' }>,
+  ): Promise<void> {
+    const base = {
+      action: {
+        name: action.name,
+        args: action.args,
+        description: action.description,
+        author: action.author,
+      },
+      rejection: outcome.rejection as Rejection,
       createdAt: new Date().toISOString(),
-    } as SyncIssue)
-    for (const l of this.listeners) l(collection, rejection)
+    }
+    const issue: SyncIssue =
+      outcome.status === 'conflict'
+        ? { ...base, kind: 'conflict', conflicts: outcome.conflicts }
+        : { ...base, kind: 'rejection' }
+    const id = await this.device.issues.add(issue)
+    for (const l of this.listeners) l({ ...issue, id: id as number })
   }
 
-  private async recordConflict(
-    collection: CollectionName,
-    docId: string,
-    conflicts: ReadonlyArray<FieldConflict>,
-    attempted: Record<string, unknown>,
-  ) {
-    await this.device.issues.add({
-      kind: 'conflict',
-      collection,
-      docId,
-      conflicts,
-      attempted,
-      createdAt: new Date().toISOString(),
-    } as SyncIssue)
+  private countPending(): void {
+    const user = this.currentUser()
+    const mine = user ? this.outbox.state.pending(user.id).length : 0
+    this.patchStatus({ pendingCount: mine, othersPendingCount: this.outbox.othersPending })
   }
 
   private patchStatus(patch: Partial<SyncStatus>): void {
     this.status$.next({ ...this.status$.value, ...patch })
   }
 }
+
+export type { CollectionName }

@@ -1,5 +1,8 @@
-import type { PullResponse, PushResponse, PushRow, Checkpoint } from '../../shared/sync/protocol'
+import { Result, Schema } from 'effect'
+import type { Checkpoint } from '../../shared/sync/protocol'
 import type { CollectionName } from '../../shared/sync/collections'
+import { IntentPushResponse, type IntentPushRequest } from '../../shared/sync/intent-protocol'
+import { SessionUser as SessionUserSchema } from '../../shared/schema/user'
 import type { SessionUser } from './device-db'
 
 /**
@@ -57,13 +60,26 @@ async function call<T>(t: Transport, method: string, path: string, body?: unknow
   return (text ? JSON.parse(text) : undefined) as T
 }
 
+/** Decodes an answer with its shared schema; a malformed one is an error (status 0), never data. */
+function decoded<S extends Schema.Decoder<unknown>>(schema: S, what: string) {
+  const decode = Schema.decodeUnknownResult(schema)
+  return (raw: unknown): S['Type'] => {
+    const result = decode(raw)
+    if (Result.isFailure(result)) throw new HttpError(0, `The server sent a malformed ${what}`)
+    return result.success
+  }
+}
+const asSessionUser = decoded(SessionUserSchema, 'session')
+const asIntentAnswer = decoded(IntentPushResponse, 'answer to the changes sent')
+
 export const api = {
-  session: (t: Transport) => call<SessionUser>(t, 'GET', '/api/session'),
-  signIn: (t: Transport, email: string, password: string) =>
-    call<SessionUser>(t, 'POST', '/api/session', { email, password }),
+  session: async (t: Transport): Promise<SessionUser> => asSessionUser(await call(t, 'GET', '/api/session')),
+  signIn: async (t: Transport, email: string, password: string): Promise<SessionUser> =>
+    asSessionUser(await call(t, 'POST', '/api/session', { email, password })),
   signOut: (t: Transport) => call<void>(t, 'DELETE', '/api/session'),
+  /** Undecoded: the replication decodes pages (replication.ts). */
   pull: (t: Transport, collection: CollectionName, checkpoint: Checkpoint | null, batchSize: number) =>
-    call<PullResponse>(t, 'POST', `/sync/${collection}/pull`, { checkpoint, batchSize }),
-  push: (t: Transport, collection: CollectionName, rows: ReadonlyArray<PushRow>) =>
-    call<PushResponse>(t, 'POST', `/sync/${collection}/push`, rows),
+    call<unknown>(t, 'POST', `/sync/${collection}/pull`, { checkpoint, batchSize }),
+  pushIntents: async (t: Transport, request: IntentPushRequest): Promise<IntentPushResponse> =>
+    asIntentAnswer(await call(t, 'POST', '/sync/intents', request)),
 }

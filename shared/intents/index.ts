@@ -31,7 +31,8 @@ export const INTENTS = {
 } as const
 
 export type IntentName = keyof typeof INTENTS
-export type IntentArgs<N extends IntentName> = (typeof INTENTS)[N] extends IntentDefinition<infer A> ? A : never
+export type IntentArgs<N extends IntentName> =
+  (typeof INTENTS)[N] extends IntentDefinition<infer A> ? A : never
 
 export const isIntentName = (name: string): name is IntentName => Object.hasOwn(INTENTS, name)
 

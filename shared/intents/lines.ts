@@ -4,7 +4,12 @@ import { findFeederCycle } from '../validation/line-rules'
 import { Messages } from '../validation/messages'
 import type { DocSet } from './doc-set'
 import { IntentRejected, defineIntent, rejectInvalid, rejectNotFound } from './intent'
-import { monitorsOfLineRead, recountActiveMonitors, restoreLineMonitors, stopLineMonitors } from './line-monitors'
+import {
+  monitorsOfLineRead,
+  recountActiveMonitors,
+  restoreLineMonitors,
+  stopLineMonitors,
+} from './line-monitors'
 
 /**
  * Line Management (LINE-03..06): switching a line on or off, and its settings (friendly name,

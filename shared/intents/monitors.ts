@@ -9,7 +9,14 @@ import { findDuplicateMonitor, sameMonitorSettings } from '../validation/monitor
 import { validateMonitorReferences } from '../validation/monitor-references'
 import { nextDefaultMonitorName } from '../validation/monitor-rules'
 import type { DocSet } from './doc-set'
-import { IntentRejected, defineIntent, rejectInvalid, rejectNotFound, type DocumentRead, type IntentEnv } from './intent'
+import {
+  IntentRejected,
+  defineIntent,
+  rejectInvalid,
+  rejectNotFound,
+  type DocumentRead,
+  type IntentEnv,
+} from './intent'
 import { monitorsOfLineRead, recountActiveMonitors } from './line-monitors'
 
 /**
@@ -104,7 +111,8 @@ export const setMonitorActive = defineIntent<SetMonitorActiveArgs>({
   followUp: ({ monitorId }, docs) => previousLineReads(docs, monitorId),
   edits: ({ monitorId }) => [{ collection: 'monitors', id: monitorId }],
   apply: (docs, { monitorId, active }) => switchMonitor(docs, monitorId, { active }),
-  describe: ({ monitorId, active }, docs) => `${active ? 'Start' : 'Stop'} monitor ${nameOf(docs, monitorId)}`,
+  describe: ({ monitorId, active }, docs) =>
+    `${active ? 'Start' : 'Stop'} monitor ${nameOf(docs, monitorId)}`,
 })
 
 /** The CAP service's PATCH (monitors §7): active and the two exclusion switches (CAPA-04). */
@@ -118,7 +126,9 @@ export const updateMonitorSwitches = defineIntent<UpdateMonitorSwitchesArgs>({
     switchMonitor(docs, monitorId, {
       ...(active === undefined ? {} : { active }),
       ...(useExcludedPartIds === undefined ? {} : { use_excluded_part_ids: useExcludedPartIds }),
-      ...(useExcludedModelNumbers === undefined ? {} : { use_excluded_model_numbers: useExcludedModelNumbers }),
+      ...(useExcludedModelNumbers === undefined
+        ? {}
+        : { use_excluded_model_numbers: useExcludedModelNumbers }),
     })
   },
   describe: ({ monitorId }, docs) => `Change switches of monitor ${nameOf(docs, monitorId)}`,
@@ -174,19 +184,33 @@ export const setCapAlert = defineIntent<SetCapAlertArgs>({
   edits: () => [],
   apply(docs, { signalId, active, newMonitorId }, env) {
     const signal = docs.get('signals', signalId) ?? rejectNotFound(Messages.signals.signalNotFound)
-    const ofLine = docs.all('monitors').filter((m) => m.monitor_type === 'cap' && m.monitor_filter.line_uuid === signal.lineId)
+    const ofLine = docs
+      .all('monitors')
+      .filter((m) => m.monitor_type === 'cap' && m.monitor_filter.line_uuid === signal.lineId)
     const existing = ofLine.find((m) => m.monitor_filter.signal_uuids.includes(signalId))
     if (existing) return switchMonitor(docs, existing.monitor_uuid, { active })
     if (!active) return
-    const draft = newMonitorDraft('cap', { cust_uuid: env.actor.customerId, plant_uuid: env.actor.plantId, line_uuid: signal.lineId })
+    const draft = newMonitorDraft('cap', {
+      cust_uuid: env.actor.customerId,
+      plant_uuid: env.actor.plantId,
+      line_uuid: signal.lineId,
+    })
     const monitor: Monitor = {
       ...draft,
       monitor_uuid: newMonitorId,
-      monitor_name: nextDefaultMonitorName('cap', ofLine.map((m) => m.monitor_name)),
+      monitor_name: nextDefaultMonitorName(
+        'cap',
+        ofLine.map((m) => m.monitor_name),
+      ),
       frequency: CAP_TASK_DEFAULT_FREQUENCY_MINUTES,
-      monitor_filter: { ...draft.monitor_filter, signal_uuids: [signalId], alert_threshold: CAP_TASK_DEFAULT_ALERT_THRESHOLD },
+      monitor_filter: {
+        ...draft.monitor_filter,
+        signal_uuids: [signalId],
+        alert_threshold: CAP_TASK_DEFAULT_ALERT_THRESHOLD,
+      },
     }
-    if (docs.get('monitors', newMonitorId)) throw new IntentRejected(409, 'CONFLICT', Messages.server.conflict)
+    if (docs.get('monitors', newMonitorId))
+      throw new IntentRejected(409, 'CONFLICT', Messages.server.conflict)
     checkMonitor(docs, monitor, undefined)
     docs.put('monitors', newMonitorId, monitor)
     recountActiveMonitors(docs, [signal.lineId])
@@ -218,7 +242,11 @@ function previousLineReads(docs: DocSet, monitorId: string): ReadonlyArray<Docum
 /** The monitor belongs to the actor's customer and plant, whatever the device sent there. */
 const scoped = (monitor: Monitor, env: IntentEnv): Monitor => ({
   ...monitor,
-  monitor_filter: { ...monitor.monitor_filter, cust_uuid: env.actor.customerId, plant_uuid: env.actor.plantId },
+  monitor_filter: {
+    ...monitor.monitor_filter,
+    cust_uuid: env.actor.customerId,
+    plant_uuid: env.actor.plantId,
+  },
 })
 
 /**
@@ -230,10 +258,12 @@ function checkMonitor(docs: DocSet, next: Monitor, previous: Monitor | undefined
   const lineId = next.monitor_filter.line_uuid
   const line = docs.get('lines', lineId) ?? rejectNotFound(Messages.lines.unableToFind)
   const lineOf = (collection: 'signals' | 'signalGroups', ids: ReadonlyArray<string>) =>
-    new Map(ids.flatMap((id) => {
-      const doc = docs.get(collection, id)
-      return doc ? [[id, doc.lineId] as const] : []
-    }))
+    new Map(
+      ids.flatMap((id) => {
+        const doc = docs.get(collection, id)
+        return doc ? [[id, doc.lineId] as const] : []
+      }),
+    )
   const wasActive = previous?.active === true && previous.monitor_filter.line_uuid === lineId
   const errors = validateMonitorReferences(
     next,
@@ -245,7 +275,8 @@ function checkMonitor(docs: DocSet, next: Monitor, previous: Monitor | undefined
     wasActive,
   )
   const first = errors[0]
-  if (first) rejectInvalid(first.message, { issues: errors.map((e) => ({ path: e.path, message: e.message })) })
+  if (first)
+    rejectInvalid(first.message, { issues: errors.map((e) => ({ path: e.path, message: e.message })) })
   if (previous && sameMonitorSettings(previous, next)) return
   const sameType = docs.all('monitors').filter((m) => m.monitor_type === next.monitor_type)
   const duplicate = findDuplicateMonitor(next, sameType)

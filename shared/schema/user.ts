@@ -75,6 +75,8 @@ export const SessionUser = Schema.Struct({
   email: Schema.String,
   role: Role,
   customerId: Schema.NonEmptyString,
+  /** The plant the session reads and writes. */
+  plantId: Schema.NonEmptyString,
   locationConfig: UserLocationConfig,
 })
 export type SessionUser = typeof SessionUser.Type

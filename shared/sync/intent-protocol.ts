@@ -55,7 +55,11 @@ export const FieldConflictRecord = Schema.Struct({
 export type FieldConflictRecord = typeof FieldConflictRecord.Type
 
 export const IntentOutcome = Schema.Union([
-  Schema.Struct({ id: Schema.String, status: Schema.Literal('applied'), documents: Schema.Array(WrittenDocument) }),
+  Schema.Struct({
+    id: Schema.String,
+    status: Schema.Literal('applied'),
+    documents: Schema.Array(WrittenDocument),
+  }),
   Schema.Struct({ id: Schema.String, status: Schema.Literal('rejected'), rejection: Rejection }),
   Schema.Struct({
     id: Schema.String,

@@ -282,6 +282,7 @@ export const Messages = {
 
   // ── Server and session ────────────────────────────────────────────────────
   sync: {
+    savedOnDevice: 'Saved on this device — will sync',
     upgradeRequired: 'This app is out of date. Reload it to update; your pending changes are kept.',
     notYourChange: 'This change was made by another user and can only be sent when they sign in.',
   },

@@ -24,6 +24,7 @@ export class Written {
   constructor(readonly documents: ReadonlyArray<StoredDocument>) {}
 
   find<T>(collection: CollectionName, id: string): StoredDocument<T> | undefined {
-    return this.documents.find((d) => d.collection === collection && d.id === id) as StoredDocument<T> | undefined
+    return this.documents.find((d) => d.collection === collection && d.id === id) as
+      StoredDocument<T> | undefined
   }
 }

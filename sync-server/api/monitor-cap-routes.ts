@@ -20,7 +20,11 @@ export function monitorCapRoutes(): Hono<AppEnv> {
     const { services, session } = c.var
     const { signalId } = await readBody(c, CapMonitorCreateInput)
     const newMonitorId = crypto.randomUUID()
-    const written = await callIntent(services, session, 'setCapAlert', { signalId, active: true, newMonitorId })
+    const written = await callIntent(services, session, 'setCapAlert', {
+      signalId,
+      active: true,
+      newMonitorId,
+    })
     if (written.find('monitors', newMonitorId)) return c.json({ uuid: newMonitorId }, 201)
     const existing = await capMonitorOf(services, session, signalId)
     if (!existing) throw notFound(Messages.monitor.notFound)

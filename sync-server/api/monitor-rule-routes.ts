@@ -25,7 +25,12 @@ export function monitorRuleRoutes(): Hono<AppEnv> {
     const rules = await readBody(c, ValidMonitorRules)
     const monitor = await requireMonitor(services, session, c.req.param('monitorId'))
     await callIntent(services, session, 'saveAlertRules', { monitorId: monitor.id, rules })
-    const stored = await visibleDocument<MonitorRulesDocument>(services.db, session, 'monitorRules', monitor.id)
+    const stored = await visibleDocument<MonitorRulesDocument>(
+      services.db,
+      session,
+      'monitorRules',
+      monitor.id,
+    )
     return c.json(stored?.data.rules ?? rules)
   })
 

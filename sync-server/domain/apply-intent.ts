@@ -7,7 +7,13 @@ import { deepEqual } from '../../shared/sync/deep-equal'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
 import { decodeInput } from '../http/body'
-import { getDocument, getDocuments, isVisibleIn, writeTransaction, type StoredDocument } from '../store/documents'
+import {
+  getDocument,
+  getDocuments,
+  isVisibleIn,
+  writeTransaction,
+  type StoredDocument,
+} from '../store/documents'
 import { findLoggedIntent, loadReads, logIntent } from '../store/intent-store'
 import { announce, writeWithRules } from './apply-change'
 import type { WriteContext } from './collection-rules'
@@ -56,7 +62,9 @@ export async function applyIntent(
     }
     const run = await runIntent(definition, args, env, (reads) => loadReads(tx, session, reads)).catch(
       (err: unknown) => {
-        throw err instanceof IntentRejected ? new DomainError(err.status, err.code, err.message, err.details) : err
+        throw err instanceof IntentRejected
+          ? new DomainError(err.status, err.code, err.message, err.details)
+          : err
       },
     )
     const conflicts = findConflicts(run.docs, run.changes, request.base ?? [])
@@ -87,7 +95,8 @@ export async function applyIntent(
 async function writeChange(ctx: WriteContext, change: DocumentChange): Promise<void> {
   const previous = await getDocument(ctx.tx, ctx.session.customerId, change.collection, change.id)
   const live = previous && isVisibleIn(previous, ctx.session) ? previous : undefined
-  if (previous && !previous.deleted && !live) throw new DomainError(404, 'NOT_FOUND', Messages.server.notFound)
+  if (previous && !previous.deleted && !live)
+    throw new DomainError(404, 'NOT_FOUND', Messages.server.notFound)
   const rules = rulesFor(change.collection)
   await writeWithRules(ctx, rules, change.id, live, change.kind === 'put' ? change.data : undefined)
 }

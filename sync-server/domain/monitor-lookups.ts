@@ -9,4 +9,5 @@ import { findVisibleDocument, isVisibleIn, type Executor, type StoredDocument } 
 export const visibleDocument = <T>(ex: Executor, session: Session, collection: CollectionName, id: string) =>
   findVisibleDocument<T>(ex, session, collection, id)
 
-export const isVisible = (doc: StoredDocument<unknown>, session: Session): boolean => isVisibleIn(doc, session)
+export const isVisible = (doc: StoredDocument<unknown>, session: Session): boolean =>
+  isVisibleIn(doc, session)

@@ -37,7 +37,11 @@ export function intentRoutes(): Hono<AppEnv> {
   return app
 }
 
-async function applyPushed(services: Services, session: Session, intent: PushedIntent): Promise<IntentOutcome> {
+async function applyPushed(
+  services: Services,
+  session: Session,
+  intent: PushedIntent,
+): Promise<IntentOutcome> {
   // Pending actions belong to who made them: a device never sends them under another user's session.
   if (intent.author !== session.userId) {
     return rejected(intent.id, new DomainError(403, 'FORBIDDEN', Messages.sync.notYourChange))

@@ -17,7 +17,9 @@ export async function loadReads(
   for (const read of reads) {
     const docs =
       'ids' in read
-        ? (await getDocuments(ex, scope.customerId, read.collection, read.ids)).filter((d) => isVisibleIn(d, scope))
+        ? (await getDocuments(ex, scope.customerId, read.collection, read.ids)).filter((d) =>
+            isVisibleIn(d, scope),
+          )
         : await listDocuments(ex, scope.customerId, read.collection, {
             plantId: scope.plantId,
             ...('where' in read ? { fields: read.where } : {}),

@@ -10,12 +10,10 @@ import { useState } from 'react'
 import { useConfirm } from '../../components/confirm'
 import { Drawer } from '../../components/drawer'
 import type { LocalDoc } from '../../db/collections'
-import { usePlant, useWrites } from '../../db/data-context'
+import { useIntent, usePlant } from '../../db/data-context'
 import { DRAWER_WIDTH_PX } from '../../../shared/constants'
 import {
   canSaveLineForm,
-  feederLinesChanged,
-  findFeederCycle,
   lineFormPatch,
   lineFormValues,
   validateLineForm,
@@ -55,7 +53,7 @@ export function ConfigureLineDrawer({
 }: ConfigureLineDrawerProps) {
   const { plant } = usePlant()
   const confirm = useConfirm()
-  const { patch } = useWrites()
+  const run = useIntent()
   const [form, setForm] = useState<FormState | undefined>(undefined)
   const [feedersOpen, setFeedersOpen] = useState(false)
   const [saving, setSaving] = useState(false)
@@ -80,21 +78,17 @@ export function ConfigureLineDrawer({
   const save = async () => {
     if (!current || !line || !canSave) return
     const { initial, values } = current
-    // LINE-06: refuse a cycle at once, online or offline; the server checks again when it applies.
-    if (feederLinesChanged(initial, values) && findFeederCycle(line.id, values.feederLineIds, lines)) {
-      await showError(Messages.lines.circularDependency)
-      return
-    }
     setSaving(true)
-    let stored = false
+    let outcome
     try {
-      stored = await patch('lines', line.id, lineFormPatch(initial, values))
+      outcome = await run('updateLineSettings', { lineId: line.id, changes: lineFormPatch(initial, values) })
     } catch (err) {
-      console.error('Local line write failed', err)
+      console.error('Local line action failed', err)
     }
     setSaving(false)
-    if (stored) onClose()
-    else await showError(Messages.monitor.unableToSaveBody)
+    // LINE-06 and the bounds are checked by the action itself, online or offline, with the spec's words.
+    if (outcome && outcome.status !== 'refused') onClose()
+    else await showError(outcome?.rejection.message ?? Messages.monitor.unableToSaveBody)
   }
 
   let body

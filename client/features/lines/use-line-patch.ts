@@ -1,25 +1,34 @@
 import { useCallback } from 'react'
-import { useSnackbar } from '../../components/snackbar'
-import { useWrites } from '../../db/data-context'
 import type { LinePatch } from '../../../shared/schema/line'
+import { useSnackbar } from '../../components/snackbar'
+import { useIntent } from '../../db/data-context'
 
 /**
- * A local write to one line that tells the user when it could not even be stored on this device.
- * The server's verdict (e.g. a circular feeder 409) comes later through the Sync issues panel.
+ * A change to one line as the user's action: switching it on or off is `setLineActive` (which stops
+ * or restores its monitors), anything else `updateLineSettings`. Both apply on this device at once;
+ * a rule that refuses it (a feeder loop, a bound) says so now with the spec's message, and one that
+ * only the server can decide comes back through Sync issues.
  */
 export function useLinePatch() {
-  const { patch } = useWrites()
+  const run = useIntent()
   const { show } = useSnackbar()
   return useCallback(
     async (lineId: string, changes: LinePatch, failureMessage: string): Promise<boolean> => {
       try {
-        if (await patch('lines', lineId, changes)) return true
+        const keys = Object.keys(changes)
+        const outcome =
+          keys.length === 1 && changes.active !== undefined
+            ? await run('setLineActive', { lineId, active: changes.active })
+            : await run('updateLineSettings', { lineId, changes })
+        if (outcome.status !== 'refused') return true
+        show(outcome.rejection.message, { variant: 'negative' })
+        return false
       } catch (err) {
-        console.error('Local line write failed', err)
+        console.error('Local line action failed', err)
       }
       show(failureMessage, { variant: 'negative' })
       return false
     },
-    [patch, show],
+    [run, show],
   )
 }

@@ -26,7 +26,7 @@ export function MonitorsPage({ type }: { type: AdminMonitorType }) {
     () => all.filter((m) => m.monitor_type === type && m.monitor_filter.line_uuid === lineId).sort(byName),
     [all, type, lineId],
   )
-  const { setActive, confirmDelete } = useMonitorActions(line?.active)
+  const { setActive, confirmDelete } = useMonitorActions()
 
   // The drawer keeps showing its monitor while it slides out, so the id outlives `open`.
   const [viewing, setViewing] = useState<{ id: string; open: boolean }>()

@@ -1,12 +1,10 @@
 import { useCallback } from 'react'
 import { MONITOR_SNACKBAR_MS } from '../../../shared/constants'
-import { messageAt } from '../../../shared/validation/field-error'
 import { Messages } from '../../../shared/validation/messages'
-import { ACTIVE_PATH, validateMonitorReferences } from '../../../shared/validation/monitor-references'
 import { useConfirm } from '../../components/confirm'
 import { useSnackbar } from '../../components/snackbar'
 import type { LocalDoc } from '../../db/collections'
-import { useWrites } from '../../db/data-context'
+import { useIntent, useSyncStatus } from '../../db/data-context'
 
 type MonitorDoc = LocalDoc<'monitors'>
 
@@ -18,47 +16,34 @@ export interface MonitorActions {
 }
 
 /**
- * The grid's two writes. Both land locally at once and replicate in the background, so the
- * outcome shown here is the local one; a later server refusal (409 duplicate, 400) comes back as a
- * rejection that the frame announces and lists under Sync issues — hence no 'Error saving monitor'
- * for those here (the spec hides it on 409 too).
+ * The grid's two actions. Both apply on this device at once and are sent as actions; a rule the
+ * device can check (an inactive line's monitor cannot start) answers now, one only the server can
+ * decide comes back as a Sync issue that the frame announces — hence no 'Error saving monitor' for
+ * those here (the spec hides it on 409 too). Offline, success says it is saved on this device.
  */
-export function useMonitorActions(lineActive: boolean | undefined): MonitorActions {
-  const { patch, remove } = useWrites()
+export function useMonitorActions(): MonitorActions {
+  const run = useIntent()
+  const { online } = useSyncStatus()
   const { show } = useSnackbar()
   const confirm = useConfirm()
 
   const setActive = useCallback(
     async (monitor: MonitorDoc, active: boolean) => {
-      // The one shared rule a toggle can break: a monitor of an inactive line cannot be started.
-      // References are checked by the server; a toggle does not change them, so they are assumed here.
-      if (lineActive !== undefined) {
-        const { signal_uuids, signal_group_uuids, line_uuid } = monitor.monitor_filter
-        const refs = {
-          lineActive,
-          signalLines: new Map(signal_uuids.map((id) => [id, line_uuid])),
-          groupLines: new Map(signal_group_uuids.map((id) => [id, line_uuid])),
-        }
-        const problem = messageAt(
-          validateMonitorReferences({ ...monitor, active }, refs, monitor.active),
-          ...ACTIVE_PATH,
-        )
-        if (problem) {
-          show(problem, { variant: 'negative', timeoutMs: MONITOR_SNACKBAR_MS })
+      try {
+        const outcome = await run('setMonitorActive', { monitorId: monitor.monitor_uuid, active })
+        if (outcome.status === 'refused') {
+          show(outcome.rejection.message, { variant: 'negative', timeoutMs: MONITOR_SNACKBAR_MS })
           return
         }
-      }
-      try {
-        const written = await patch('monitors', monitor.monitor_uuid, { active })
-        show(written ? Messages.monitor.adminSaved : Messages.monitor.adminErrorSaving, {
-          variant: written ? 'positive' : 'negative',
+        show(online ? Messages.monitor.adminSaved : Messages.sync.savedOnDevice, {
+          variant: 'positive',
           timeoutMs: MONITOR_SNACKBAR_MS,
         })
       } catch {
         show(Messages.monitor.adminErrorSaving, { variant: 'negative', timeoutMs: MONITOR_SNACKBAR_MS })
       }
     },
-    [lineActive, patch, show],
+    [online, run, show],
   )
 
   const confirmDelete = useCallback(
@@ -72,18 +57,16 @@ export function useMonitorActions(lineActive: boolean | undefined): MonitorActio
       })
       if (!ok) return false
       try {
-        // false: the monitor is already gone (deleted elsewhere) — the user's intent holds.
-        await remove('monitors', monitor.monitor_uuid)
+        // The action takes the monitor's alert rules with it and updates the line's count.
+        const outcome = await run('deleteMonitor', { monitorId: monitor.monitor_uuid })
+        // Refused as not found: the monitor is already gone (deleted elsewhere) — the user's intent holds.
+        return outcome.status !== 'refused' || outcome.rejection.status === 404
       } catch {
         show(Messages.monitor.adminErrorDeleting, { variant: 'negative', timeoutMs: MONITOR_SNACKBAR_MS })
         return false
       }
-      // The server deletes a monitor's rules with it; removing them here too keeps this device
-      // consistent while offline. A failure is harmless: the server's delete replicates back.
-      await remove('monitorRules', monitor.monitor_uuid).catch(() => false)
-      return true
     },
-    [confirm, remove, show],
+    [confirm, run, show],
   )
 
   return { setActive, confirmDelete }

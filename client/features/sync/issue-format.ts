@@ -1,5 +1,4 @@
 import type { CollectionName } from '../../db/collections'
-import type { SyncIssue } from '../../db/device-db'
 import { Messages } from '../../../shared/validation/messages'
 
 /** What the sync issues panel calls each kind of document. */
@@ -19,16 +18,6 @@ const COLLECTION_LABELS: Record<CollectionName, string> = {
 }
 
 export const collectionLabel = (c: CollectionName): string => COLLECTION_LABELS[c]
-
-/** The name of the document the user tried to change, from its own fields where it has one. */
-export function documentLabel(issue: SyncIssue): string {
-  const doc = issue.attempted
-  for (const key of ['friendlyName', 'displayName', 'monitor_name', 'name', 'signalName', 'email']) {
-    const value = doc[key]
-    if (typeof value === 'string' && value.trim() !== '') return value
-  }
-  return issue.docId
-}
 
 /** Field names as the screens label them, where a screen has a label; otherwise a readable form. */
 const FIELD_LABELS: Record<string, string> = {

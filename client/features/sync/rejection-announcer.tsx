@@ -5,9 +5,10 @@ import { useSnackbar } from '../../components/snackbar'
 import { useAppData } from '../../db/data-context'
 
 /**
- * Announces each rejection as the server's verdict arrives, with the message the online flow shows:
- * the 'Duplicate Monitor Found' dialog for a duplicate monitor, a negative snackbar for the rest
- * (circular feeder line, validation, role). The attempt itself waits in Sync issues.
+ * Announces each refused or conflicting action as the server's verdict arrives, naming the action,
+ * with the message the online flow shows: the 'Duplicate Monitor Found' dialog for a duplicate
+ * monitor, a negative snackbar for the rest (circular feeder line, validation, role, conflict).
+ * The action itself waits in Sync issues.
  */
 export function RejectionAnnouncer({ onShowIssues }: { onShowIssues: () => void }) {
   const { controller } = useAppData()
@@ -15,9 +16,16 @@ export function RejectionAnnouncer({ onShowIssues }: { onShowIssues: () => void 
   const { show } = useSnackbar()
   useEffect(
     () =>
-      controller.onRejection((_collection, rejection) => {
+      controller.onIssue((issue) => {
+        const { rejection } = issue
+        if (issue.kind === 'conflict') {
+          show(`${issue.action.description}: a newer change from the server was kept. See Sync issues.`, {
+            variant: 'negative',
+          })
+          return
+        }
         if (rejection.code !== 'DUPLICATE_MONITOR') {
-          show(rejection.message, { variant: 'negative' })
+          show(`${issue.action.description}: ${rejection.message}`, { variant: 'negative' })
           return
         }
         void confirm({

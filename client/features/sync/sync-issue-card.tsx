@@ -3,7 +3,7 @@ import { Button, ButtonGroup, Content, Heading, InlineAlert, Text } from '@adobe
 import { Messages } from '../../../shared/validation/messages'
 import { PlantDateTime } from '../../components/plant-date-time'
 import type { SyncIssue } from '../../db/device-db'
-import { collectionLabel, documentLabel, fieldLabel, formatValue } from './issue-format'
+import { collectionLabel, fieldLabel, formatValue } from './issue-format'
 
 interface Props {
   readonly issue: SyncIssue
@@ -15,7 +15,7 @@ interface Props {
 /** One conflict (per field: your value vs the server's) or one rejection (the spec's message). */
 export function SyncIssueCard({ issue, names, onReapply, onDiscard }: Props) {
   const [busy, setBusy] = useState(false)
-  const what = `${collectionLabel(issue.collection)}: ${documentLabel(issue)}`
+  const what = issue.action.description
   const run = (action: (i: SyncIssue) => Promise<void>) => async () => {
     setBusy(true)
     try {
@@ -24,7 +24,7 @@ export function SyncIssueCard({ issue, names, onReapply, onDiscard }: Props) {
       setBusy(false)
     }
   }
-  const headingId = `qm-issue-${issue.id ?? issue.docId}`
+  const headingId = `qm-issue-${issue.id ?? issue.createdAt}`
 
   return (
     <article className="qm-issue" aria-labelledby={headingId} data-kind={issue.kind}>
@@ -38,7 +38,10 @@ export function SyncIssueCard({ issue, names, onReapply, onDiscard }: Props) {
 
       {issue.kind === 'conflict' ? (
         <>
-          <p>Both sides changed the same fields. The server&apos;s values were kept; yours are here.</p>
+          <p>
+            Someone else changed the same fields meanwhile. The server&apos;s values were kept and nothing of
+            this action was applied; yours are here.
+          </p>
           <table aria-label={`Conflicting fields of ${what}`}>
             <thead>
               <tr>
@@ -49,8 +52,10 @@ export function SyncIssueCard({ issue, names, onReapply, onDiscard }: Props) {
             </thead>
             <tbody>
               {issue.conflicts.map((c) => (
-                <tr key={c.field}>
-                  <th scope="row">{fieldLabel(c.field)}</th>
+                <tr key={`${c.collection}/${c.id}/${c.field}`}>
+                  <th scope="row">
+                    {collectionLabel(c.collection)} · {fieldLabel(c.field)}
+                  </th>
                   <td>{formatValue(c.localValue, names)}</td>
                   <td>{formatValue(c.serverValue, names)}</td>
                 </tr>
@@ -70,10 +75,10 @@ export function SyncIssueCard({ issue, names, onReapply, onDiscard }: Props) {
       )}
 
       <ButtonGroup isDisabled={busy} marginTop="size-100">
-        <Button variant="primary" onPress={run(onReapply)} aria-label={`Re-apply your change to ${what}`}>
+        <Button variant="primary" onPress={run(onReapply)} aria-label={`Re-apply: ${what}`}>
           Re-apply
         </Button>
-        <Button variant="secondary" onPress={run(onDiscard)} aria-label={`Discard your change to ${what}`}>
+        <Button variant="secondary" onPress={run(onDiscard)} aria-label={`Discard: ${what}`}>
           Discard
         </Button>
       </ButtonGroup>

@@ -8,12 +8,12 @@ import { useSnackbar } from '../../components/snackbar'
 import { useAppData, useSyncIssues } from '../../db/data-context'
 import type { SyncIssue } from '../../db/device-db'
 import { useDocs } from '../../db/hooks'
-import { collectionLabel, documentLabel } from './issue-format'
 import { SyncIssueCard } from './sync-issue-card'
 
 /**
- * "Sync issues" (OFF-04, OFF-05): every conflict and rejection kept on this device, each with
- * Re-apply (writes the user's version again; it syncs like any edit) and Discard (after a confirm).
+ * "Sync issues" (OFF-04, OFF-05): every action the server refused or held back as a conflict, named
+ * in the user's words, each with Re-apply (runs the action again on the current data; it syncs like
+ * any action) and Discard (after a confirm).
  */
 export function SyncIssuesPanel({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { controller } = useAppData()
@@ -25,13 +25,15 @@ export function SyncIssuesPanel({ isOpen, onClose }: { isOpen: boolean; onClose:
   const names = useMemo(() => new Map(lines.map((l) => [l.id, lineLabel(l)])), [lines])
 
   const reapply = async (issue: SyncIssue) => {
-    await controller.reapply(issue)
-    show('Your change was re-applied and is waiting to sync.', { variant: 'info' })
+    // The action runs again on the current data, so it never reverts what the server changed since.
+    const outcome = await controller.reapply(issue)
+    if (outcome.status === 'refused') show(outcome.rejection.message, { variant: 'negative' })
+    else show('Your change was re-applied and is waiting to sync.', { variant: 'info' })
   }
   const discard = async (issue: SyncIssue) => {
     const ok = await confirm({
       title: 'Discard your change?',
-      body: `Your version of ${collectionLabel(issue.collection).toLowerCase()} ${documentLabel(issue)} will be removed from this device. The server's version stays.`,
+      body: `"${issue.action.description}" will be removed from this device. The server's version stays.`,
       confirmLabel: 'Discard',
       variant: 'destructive',
     })
@@ -43,12 +45,12 @@ export function SyncIssuesPanel({ isOpen, onClose }: { isOpen: boolean; onClose:
       {issues.length === 0 ? (
         <IllustratedMessage>
           <Heading level={3}>No sync issues</Heading>
-          <Content>Every change made here was accepted by the server.</Content>
+          <Content>Nothing is waiting for you here.</Content>
         </IllustratedMessage>
       ) : (
         issues.map((issue) => (
           <SyncIssueCard
-            key={issue.id ?? `${issue.collection}/${issue.docId}/${issue.createdAt}`}
+            key={issue.id ?? issue.createdAt}
             issue={issue}
             names={names}
             onReapply={reapply}

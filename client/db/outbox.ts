@@ -1,0 +1,86 @@
+import { BehaviorSubject } from 'rxjs'
+import type { CollectionName } from '../../shared/sync/collections'
+import type { DeviceDb } from './device-db'
+import { PendingChanges, type PendingAction } from './pending-changes'
+
+/**
+ * The device's outbox: pending actions kept in the device database (so they survive reloads,
+ * browser restarts and app updates) and mirrored in memory for the synchronous reads every screen
+ * makes. Writing the action is the one local write of a user action: it is stored, or it did not
+ * happen. Only the signed-in author's actions are laid over the documents and sent; another user's
+ * stay stored (counted in `othersPending`) until that user signs in here again. `changed$` ticks
+ * after every change, so reads re-apply the actions.
+ */
+export class Outbox {
+  readonly state = new PendingChanges()
+  readonly changed$ = new BehaviorSubject<number>(0)
+  private stored: PendingAction[] = []
+  private author: string | undefined
+  private tick = 0
+
+  constructor(private readonly device: DeviceDb) {}
+
+  /** Actions of other users waiting on this device. */
+  get othersPending(): number {
+    return this.stored.filter((a) => a.author !== this.author && !a.acknowledged).length
+  }
+
+  async load(): Promise<void> {
+    this.stored = await this.device.outbox.toArray()
+    this.select()
+  }
+
+  setAuthor(author: string | undefined): void {
+    if (author === this.author) return
+    this.author = author
+    this.select()
+  }
+
+  /** Stores a new action (its seq comes from the device database) and shows its effect at once. */
+  async add(action: Omit<PendingAction, 'seq'>): Promise<PendingAction> {
+    const seq = await this.device.outbox.add(action as PendingAction)
+    const stored = { ...action, seq } as PendingAction
+    this.stored.push(stored)
+    this.state.add(stored)
+    this.emit()
+    return stored
+  }
+
+  async acknowledge(id: string, revisions: Readonly<Record<string, number>>): Promise<void> {
+    const acked = this.state.acknowledge(id, revisions)
+    if (acked) {
+      this.stored = this.stored.map((a) => (a.id === id ? acked : a))
+      await this.device.outbox.put(acked)
+    }
+    this.emit()
+  }
+
+  async drop(id: string): Promise<PendingAction | undefined> {
+    const action = this.state.drop(id)
+    if (action) {
+      this.stored = this.stored.filter((a) => a.id !== id)
+      await this.device.outbox.delete(action.seq)
+    }
+    this.emit()
+    return action
+  }
+
+  /** Forgets acknowledged actions whose documents arrived here at the revisions the server wrote. */
+  async absorb(revisionOf: (collection: CollectionName, id: string) => number): Promise<void> {
+    const absorbed = this.state.absorb(revisionOf)
+    if (absorbed.length === 0) return
+    const gone = new Set(absorbed.map((a) => a.seq))
+    this.stored = this.stored.filter((a) => !gone.has(a.seq))
+    await this.device.outbox.bulkDelete([...gone])
+    this.emit()
+  }
+
+  private select(): void {
+    this.state.replace(this.stored.filter((a) => a.author === this.author))
+    this.emit()
+  }
+
+  private emit(): void {
+    this.changed$.next(++this.tick)
+  }
+}
