@@ -29,7 +29,8 @@ test('OFF-02 OFF-03 OFF-04 edits made offline survive a reload, show as pending,
   const wasOn = await toggle.isChecked()
   const monitorName = ((await toggle.getAttribute('aria-label')) ?? '').replace('Active: ', '')
   await toggle.click()
-  await expect(page.getByText('Monitor was successfully saved')).toBeVisible()
+  // Offline the success says where the change is (issue 11): on this device, waiting to sync.
+  await expect(page.getByText('Saved on this device — will sync')).toBeVisible()
 
   // Reload with no network: the service worker serves the app, the edits are still there, pending.
   await page.reload({ waitUntil: 'domcontentloaded' })
@@ -138,7 +139,10 @@ test('OFF-04 LINE-06 a circular feeder line made offline is rejected with the sp
   await context.setOffline(false)
   await expect(page.getByText(message).first()).toBeVisible({ timeout: 30_000 })
   await page.getByRole('button', { name: /^Sync issues \(\d+\)/ }).click()
-  await expect(page.getByRole('dialog', { name: 'Sync issues' })).toContainText(message)
+  const issues = page.getByRole('dialog', { name: 'Sync issues' })
+  await expect(issues).toContainText(message)
+  // The issue names what the user did, in their words (issue 7).
+  await expect(issues.getByRole('heading', { name: 'Change Feeder lines of Machining Line' })).toBeVisible()
   const machining = await api.get<{ feederLineIds: string[] }>('/api/lines/line-machining')
   expect(machining.feederLineIds).toEqual(['line-paint'])
   await context.close()

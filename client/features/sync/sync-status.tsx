@@ -1,3 +1,4 @@
+import { Messages } from '../../../shared/validation/messages'
 import { ProgressBar, StatusLight } from '@adobe/react-spectrum'
 import { PlantDateTime } from '../../components/plant-date-time'
 import { useSyncStatus } from '../../db/data-context'
@@ -28,6 +29,13 @@ export function SyncStatus() {
       <span data-testid="pending-count">
         {pending === 0 ? 'All changes synced' : `${pending} pending ${pending === 1 ? 'change' : 'changes'}`}
       </span>
+      {status.othersPendingCount > 0 && (
+        <span data-testid="others-pending">
+          {status.othersPendingCount} {status.othersPendingCount === 1 ? 'change' : 'changes'} by another user
+          wait here until they sign in again
+        </span>
+      )}
+      {status.updateRequired && <span role="alert">{Messages.sync.upgradeRequired}</span>}
       <span>Last synced: {lastSyncedAt !== null ? <PlantDateTime utc={lastSyncedAt} /> : 'not yet'}</span>
       {status.initialProgress !== null && (
         <ProgressBar

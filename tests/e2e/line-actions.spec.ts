@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test'
+import { ADMIN, apiAs, lineRow, signIn, waitSynced } from './support/app'
+
+/**
+ * Issue 7: a user action is one named intent applied on the device at once, cascades included,
+ * and reaches the server as one unit. Deactivating a line offline stops its monitors and drops its
+ * active monitor count on the device immediately; after a reload offline it is still so, and after
+ * reconnecting the server holds the same.
+ */
+test('LINE-03 LINE-08 OFF-02 deactivating a line offline stops its monitors and drops the count at once, and the server ends the same', async ({
+  browser,
+  request,
+}) => {
+  await test.step('sign in and sync', async () => undefined)
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true })
+  const page = await context.newPage()
+  await signIn(page, ADMIN, 'LINE_MANAGEMENT')
+  await waitSynced(page)
+  const api = await apiAs(request)
+  const before = await api.get<Array<{ task_name: string; active: boolean }>>(
+    '/api/tasks?lineId=line-machining&type=svd',
+  )
+  expect(before.some((t) => t.active)).toBe(true)
+
+  await context.setOffline(true)
+  const row = lineRow(page, 'Machining Line')
+  await row.getByRole('switch', { name: 'Active: Machining Line' }).click()
+  await page.getByRole('button', { name: 'Save' }).click()
+
+  // The line now shows under Inactive, with no active monitors, before any server has seen it.
+  await page.getByRole('tab', { name: 'All' }).click()
+  await expect(row.getByRole('switch', { name: 'Active: Machining Line' })).not.toBeChecked()
+  await expect(row.getByRole('cell').filter({ hasText: /^0$/ })).toHaveCount(1)
+  await expect(row.getByText('Pending')).toBeVisible()
+
+  // Reload with no network: still deactivated, its SVD monitors stopped.
+  await page.reload({ waitUntil: 'domcontentloaded' })
+  await page.getByRole('navigation').getByRole('link', { name: 'Single-Variate' }).click()
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: / Line$/ })
+    .first()
+    .click()
+  await page.getByRole('option', { name: 'Machining Line' }).click()
+  const switches = page.getByRole('switch', { name: /^Active: SVD/ })
+  await expect(switches.first()).toBeVisible()
+  for (const s of await switches.all()) await expect(s).not.toBeChecked()
+  await expect(page.getByTestId('pending-count')).toHaveText('1 pending change')
+
+  await context.setOffline(false)
+  await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
+  const line = await api.get<{ active: boolean; activeMonitorsCount: number }>('/api/lines/line-machining')
+  expect(line).toMatchObject({ active: false })
+  const after = await api.get<Array<{ active: boolean }>>('/api/tasks?lineId=line-machining&type=svd')
+  expect(after.every((t) => !t.active)).toBe(true)
+  await context.close()
+})
