@@ -1,3 +1,4 @@
+import { isMetadataField } from './entities'
 /**
  * Structural equality of JSON values, ignoring key order (PostgreSQL's jsonb reorders keys, so a
  * stored document and the same document decoded by a schema differ in order, never in content).
@@ -15,12 +16,9 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
 }
 
-/** The entity fields of a replicated document: everything but the server-owned and RxDB fields. */
+/** The entity fields of a replicated document: everything but the metadata fields (entities.ts). */
 export function entityFields(doc: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(doc)) {
-    if (k === 'updatedAt' || k === 'revision' || k.startsWith('_')) continue
-    out[k] = v
-  }
+  for (const [k, v] of Object.entries(doc)) if (!isMetadataField(k)) out[k] = v
   return out
 }

@@ -1,9 +1,8 @@
 import { isIntentName, intentNamed } from '../../shared/intents'
 import { IntentRejected, type DocumentChange, type IntentEnv } from '../../shared/intents/intent'
 import { runIntent } from '../../shared/intents/run'
-import type { DocSet } from '../../shared/intents/doc-set'
 import type { BaseValue, FieldConflictRecord } from '../../shared/sync/intent-protocol'
-import { deepEqual } from '../../shared/sync/deep-equal'
+import { findConflicts } from '../../shared/sync/conflicts'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
 import { decodeInput } from '../http/body'
@@ -67,7 +66,12 @@ export async function applyIntent(
           : err
       },
     )
-    const conflicts = findConflicts(run.docs, run.changes, request.base ?? [])
+    const conflicts = findConflicts(
+      request.base ?? [],
+      run.changes,
+      (collection, id, field) =>
+        (run.docs.before(collection, id) as Record<string, unknown> | undefined)?.[field],
+    )
     if (conflicts.length > 0) return { status: 'conflict', conflicts } as const
     const ctx: WriteContext = { services, session, tx, written }
     for (const change of run.changes) await writeChange(ctx, change)
@@ -99,33 +103,6 @@ async function writeChange(ctx: WriteContext, change: DocumentChange): Promise<v
     throw new DomainError(404, 'NOT_FOUND', Messages.server.notFound)
   const rules = rulesFor(change.collection)
   await writeWithRules(ctx, rules, change.id, live, change.kind === 'put' ? change.data : undefined)
-}
-
-/**
- * The edited fields whose server value moved since the device saw it, where the action would set
- * something else. The server's value wins: the whole action is held back and returned as a conflict.
- */
-function findConflicts(
-  docs: DocSet,
-  changes: ReadonlyArray<DocumentChange>,
-  base: ReadonlyArray<BaseValue>,
-): ReadonlyArray<FieldConflictRecord> {
-  const conflicts: FieldConflictRecord[] = []
-  for (const b of base) {
-    const change = changes.find((c) => c.collection === b.collection && c.id === b.id)
-    if (!change || change.kind !== 'put' || !change.fields.includes(b.field)) continue
-    const server = (docs.before(b.collection, b.id) as Record<string, unknown> | undefined)?.[b.field]
-    const local = change.data[b.field]
-    if (deepEqual(server, b.value) || deepEqual(server, local)) continue
-    conflicts.push({
-      collection: b.collection,
-      id: b.id,
-      field: b.field,
-      ...(local === undefined ? {} : { localValue: local }),
-      ...(server === undefined ? {} : { serverValue: server }),
-    })
-  }
-  return conflicts
 }
 
 /** One entry per document: a document written twice by one action is answered in its last version. */
