@@ -1,10 +1,18 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
-import { COLLECTIONS, rxSchemaFor, type CollectionName, type LocalDoc } from './collections'
+import {
+  COLLECTIONS,
+  MIGRATION_STRATEGIES,
+  rxSchemaFor,
+  type CollectionName,
+  type LocalDoc,
+} from './collections'
 
 addRxPlugin(RxDBLeaderElectionPlugin)
+addRxPlugin(RxDBMigrationSchemaPlugin)
 
 export type AppCollections = { [C in CollectionName]: RxCollection<LocalDoc<C>> }
 export type AppDatabase = RxDatabase<AppCollections>

@@ -56,13 +56,23 @@ const LINE_INDEX: Partial<Record<CollectionName, string>> = {
 /**
  * RxDB schemas. The shared Effect schemas are the real contract (the server re-validates every
  * change with them); these only declare keys and indexes, and stay open to every entity field.
- * Bump `version` (with a migration strategy) whenever a key or index changes.
+ * Bump SCHEMA_VERSION whenever a key or index changes, and add the step to MIGRATION_STRATEGIES
+ * (RxDB migrates every document when the collection opens). Changes of meaning that need no
+ * rewrite of every document are handled without a bump (e.g. legacy-pending.ts).
  */
+export const SCHEMA_VERSION = 0
+
+/** version → (old document → new document, or null to drop it). Empty while the version is 0. */
+export const MIGRATION_STRATEGIES: Record<
+  number,
+  (doc: Record<string, unknown>) => Record<string, unknown> | null
+> = {}
+
 export function rxSchemaFor(collection: CollectionName): RxJsonSchema<Record<string, unknown>> {
   const pk = PRIMARY_KEYS[collection]
   const index = LINE_INDEX[collection]
   return {
-    version: 0,
+    version: SCHEMA_VERSION,
     primaryKey: pk,
     type: 'object',
     properties: {

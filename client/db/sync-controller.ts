@@ -8,6 +8,7 @@ import { databaseNameFor, openAppDatabase, type AppDatabase } from './app-databa
 import { openChangeStream } from './change-stream'
 import { DeviceDb, type SessionUser, type SyncIssue } from './device-db'
 import { IntentPusher } from './intent-pusher'
+import { adoptLegacyPending } from './legacy-pending'
 import { runLocally, type LocalOutcome } from './local-intents'
 import { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
@@ -202,6 +203,8 @@ export class SyncController {
     const db = await this.openLocal(user)
     this.session$.next({ status: 'signed-in', user, verified })
     this.outbox.setAuthor(user.id)
+    // Before the first pull can overwrite them: changes the previous app version left pending.
+    await adoptLegacyPending(db, this.outbox, user.id)
     if (verified) {
       await this.startReplication(db, user)
       void this.pushNow()
