@@ -33,7 +33,9 @@ export async function openAppDatabase(options: OpenOptions): Promise<AppDatabase
     eventReduce: true,
     closeDuplicates: true,
   })
-  const definitions = Object.fromEntries(COLLECTIONS.map((c) => [c, { schema: rxSchemaFor(c) }]))
+  const definitions = Object.fromEntries(
+    COLLECTIONS.map((c) => [c, { schema: rxSchemaFor(c), migrationStrategies: MIGRATION_STRATEGIES }]),
+  )
   await db.addCollections(definitions as never)
   return db
 }

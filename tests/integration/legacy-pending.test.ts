@@ -45,7 +45,7 @@ describe('OFF-07 pending changes of the previous app version', () => {
     // The previous version's database: the line as pulled, then edited here and not yet pushed.
     const old = await openAppDatabase({ name: databaseNameFor(session.customerId, session.plantId), storage })
     await old.collections.lines.insert({
-      ...(stored as never),
+      ...stored,
       ingestionThresholdHours: 77,
       revision: 1,
       updatedAt: '2026-11-01T00:00:00.000Z',
