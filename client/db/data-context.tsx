@@ -1,42 +1,15 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { liveQuery } from 'dexie'
-import type { BehaviorSubject } from 'rxjs'
-import type { AppDatabase } from './app-database'
+import { DataProvider, useAppData, useSubject } from './app-data'
 import type { LocalDoc } from './collections'
 import type { IntentArgs, IntentName } from '../../shared/intents'
 import type { SyncIssue } from './device-db'
 import { useDocs } from './hooks'
-import type { SessionState, SyncController, SyncStatus } from './sync-controller'
+import type { SessionState, SyncStatus } from './sync-controller'
 import type { LocalOutcome } from './local-intents'
 
-interface AppData {
-  readonly controller: SyncController
-  readonly db: AppDatabase | undefined
-}
-
-const Context = createContext<AppData | undefined>(undefined)
-
-/** Provides the local database and the sync controller to every screen. */
-export function DataProvider({ controller, children }: { controller: SyncController; children: ReactNode }) {
-  const db = useSubject(controller.db$)
-  const value = useMemo(() => ({ controller, db }), [controller, db])
-  return <Context.Provider value={value}>{children}</Context.Provider>
-}
-
-export function useAppData(): AppData {
-  const data = useContext(Context)
-  if (!data) throw new Error('useAppData must be used inside <DataProvider>')
-  return data
-}
-
-function useSubject<T>(subject: BehaviorSubject<T>): T {
-  const [value, setValue] = useState(subject.value)
-  useEffect(() => {
-    const sub = subject.subscribe(setValue)
-    return () => sub.unsubscribe()
-  }, [subject])
-  return value
-}
+/** Hooks of the frame: session, sync status, sync issues, the plant, and running actions. */
+export { DataProvider, useAppData }
 
 /** Who is signed in (kept on the device, so the app opens offline with the last identity). */
 export const useSession = (): SessionState => useSubject(useAppData().controller.session$)

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { MangoQuery, RxCollection, RxDocument } from 'rxdb'
 import { combineLatest, map, of, switchMap, type Observable } from 'rxjs'
 import type { CollectionName, LocalDoc } from './collections'
-import { useAppData } from './data-context'
+import { useAppData } from './app-data'
 import { viewOf, type Selector } from './local-view'
 
 /**

@@ -15,9 +15,8 @@ import { DomainError, forbidden, notFound } from '../domain/domain-error'
 import { rulesFor } from '../domain/registry'
 import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
-import { pullDocuments, toReplicated, type StoredDocument } from '../store/documents'
+import { latestSeq, pullDocuments, toReplicated, type StoredDocument } from '../store/documents'
 import { intentRoutes } from './intent-routes'
-import { sql } from 'kysely'
 
 /**
  * /sync/*: replication of server changes to devices (RxDB pull by checkpoint and the live stream)
@@ -59,10 +58,7 @@ export function replicationRoutes(): Hono<AppEnv> {
       const visible = COLLECTIONS.filter((col) => canAccessCollection(col, session.role))
       // Start after what exists now: the client answers RESYNC with a pull that covers it.
       const cursor = new Map<CollectionName, number>()
-      const top = await sql<{
-        seq: string | null
-      }>`select max(seq) as seq from documents where customer_id = ${session.customerId}`.execute(services.db)
-      const start = Number(top.rows[0]?.seq ?? 0)
+      const start = await latestSeq(services.db, session.customerId)
       for (const col of visible) cursor.set(col, start)
       await stream.writeSSE({ data: RESYNC })
 

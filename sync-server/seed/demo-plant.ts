@@ -1,8 +1,7 @@
-import { sql } from 'kysely'
 import type { DemoCredentials } from '../config'
 import type { Services } from '../domain/services'
 import { hashPassword } from '../auth/password'
-import { insertDocuments, writeTransaction } from '../store/documents'
+import { analyzeDocuments, insertDocuments, writeTransaction } from '../store/documents'
 import { buildDemoCustomer, buildOtherCustomer, type SeedCustomer } from './demo-customers'
 
 export interface SeedOptions {
@@ -64,5 +63,5 @@ async function writeCustomer(services: Services, seed: SeedCustomer): Promise<vo
     }
   })
   // Planner statistics after a bulk load, so the first pulls use the index.
-  await sql`analyze documents`.execute(services.db)
+  await analyzeDocuments(services.db)
 }

@@ -286,3 +286,16 @@ export async function insertDocuments(
       .execute()
   }
 }
+
+/** The customer's newest write sequence (0 when none): where a new change stream starts. */
+export async function latestSeq(ex: Executor, customerId: string): Promise<number> {
+  const top = await sql<{
+    seq: string | null
+  }>`select max(seq) as seq from documents where customer_id = ${customerId}`.execute(ex)
+  return Number(top.rows[0]?.seq ?? 0)
+}
+
+/** Refreshes the planner's statistics after a bulk load (the seed), so first queries use the indexes. */
+export async function analyzeDocuments(ex: Executor): Promise<void> {
+  await sql`analyze documents`.execute(ex)
+}
