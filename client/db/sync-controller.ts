@@ -27,6 +27,8 @@ export interface SyncStatus {
   readonly pendingCount: number
   /** Actions made here by other users, kept until they sign in again. */
   readonly othersPendingCount: number
+  /** Whose pending actions `pendingCount` counts (the signed-in user, or the last one after expiry). */
+  readonly pendingAuthorEmail: string | null
   readonly lastSyncedAt: string | null
   /** First sync of this device: share of collections done, 0–1; null once done. */
   readonly initialProgress: number | null
@@ -77,6 +79,7 @@ export class SyncController {
       online: options.isOnline?.() ?? true,
       pendingCount: 0,
       othersPendingCount: 0,
+      pendingAuthorEmail: null,
       lastSyncedAt: null,
       initialProgress: null,
       paused: false,
@@ -112,6 +115,8 @@ export class SyncController {
         // Expired: keep the data and the pending changes (the local database stays open, so they
         // can be counted); they are sent after their author signs in again.
         await this.openLocal(stored.user)
+        this.outbox.setAuthor(stored.user.id)
+        this.patchStatus({ pendingAuthorEmail: stored.user.email })
         this.session$.next({ status: 'signed-out', reason: 'expired' })
       } else this.session$.next({ status: 'signed-out' })
     }
@@ -203,6 +208,7 @@ export class SyncController {
     const db = await this.openLocal(user)
     this.session$.next({ status: 'signed-in', user, verified })
     this.outbox.setAuthor(user.id)
+    this.patchStatus({ pendingAuthorEmail: user.email })
     // Before the first pull can overwrite them: changes the previous app version left pending.
     await adoptLegacyPending(db, this.outbox, user.id)
     if (verified) {
@@ -310,8 +316,8 @@ export class SyncController {
   }
 
   private countPending(): void {
-    const user = this.currentUser()
-    const mine = user ? this.outbox.state.pending(user.id).length : 0
+    // The outbox shows and counts only its current author's actions (see Outbox.setAuthor).
+    const mine = this.outbox.state.pending().length
     this.patchStatus({ pendingCount: mine, othersPendingCount: this.outbox.othersPending })
   }
 

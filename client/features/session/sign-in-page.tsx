@@ -9,7 +9,8 @@ const PRODUCT_NAME = 'Quality Monitoring'
 
 /**
  * Email + password sign-in. The server's message is shown as it comes ('Invalid email or password');
- * after an expired session the page says that the pending changes are kept and sync after sign-in.
+ * after an expired session the page says whose pending changes are kept and that only their author's
+ * sign-in sends them.
  */
 export function SignInPage() {
   const { controller } = useAppData()
@@ -56,9 +57,9 @@ export function SignInPage() {
             <Heading>Your session has expired</Heading>
             <Content>
               Sign in again to continue.{' '}
-              {status.pendingCount > 0
-                ? `Your ${status.pendingCount} pending ${status.pendingCount === 1 ? 'change is' : 'changes are'} kept on this device and will sync after you sign in.`
-                : 'Any pending changes are kept on this device and will sync after you sign in.'}
+              {status.pendingCount > 0 && status.pendingAuthorEmail
+                ? pendingOf(status.pendingCount, status.pendingAuthorEmail)
+                : 'Changes made on this device are kept here and are sent when the person who made them signs in again.'}
             </Content>
           </InlineAlert>
         )}
@@ -112,3 +113,8 @@ export function SignInPage() {
     </main>
   )
 }
+
+/** Pending actions belong to their author: only that person's sign-in sends them (issue 11). */
+const pendingOf = (count: number, email: string) =>
+  `${count} pending ${count === 1 ? 'change' : 'changes'} made by ${email} ${count === 1 ? 'is' : 'are'} kept on this device. ` +
+  `${count === 1 ? 'It is' : 'They are'} sent when ${email} signs in again; signing in as someone else keeps ${count === 1 ? 'it' : 'them'} waiting.`
