@@ -18,6 +18,13 @@ export interface SnackbarOptions {
   readonly variant?: SnackbarVariant
   /** Auto-hide delay; MONITOR_SNACKBAR_MS (3300) unless given (alert snackbars: ALERT_SNACKBAR_MS). */
   readonly timeoutMs?: number
+  /** One follow-up the message offers, e.g. opening Sync issues. */
+  readonly action?: SnackbarAction
+}
+
+export interface SnackbarAction {
+  readonly label: string
+  readonly onPress: () => void
 }
 
 interface Snack {
@@ -25,6 +32,7 @@ interface Snack {
   readonly message: string
   readonly variant: SnackbarVariant
   readonly timeoutMs: number
+  readonly action?: SnackbarAction
 }
 
 type Show = (message: string, options?: SnackbarOptions) => void
@@ -51,6 +59,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       message,
       variant: options.variant ?? 'info',
       timeoutMs: options.timeoutMs ?? MONITOR_SNACKBAR_MS,
+      ...(options.action ? { action: options.action } : {}),
     }
     setSnacks((all) => [...all, snack].slice(-MAX_VISIBLE))
   }, [])
@@ -99,6 +108,18 @@ function SnackbarItem({ snack, onDismiss }: { snack: Snack; onDismiss: (id: numb
       onBlur={() => setPaused(false)}
     >
       <span className="qm-snackbar-message">{snack.message}</span>
+      {snack.action && (
+        <ActionButton
+          isQuiet
+          staticColor="white"
+          onPress={() => {
+            snack.action?.onPress()
+            onDismiss(snack.id)
+          }}
+        >
+          {snack.action.label}
+        </ActionButton>
+      )}
       <ActionButton isQuiet staticColor="white" aria-label="Dismiss" onPress={() => onDismiss(snack.id)}>
         ✕
       </ActionButton>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { ALERT_SNACKBAR_MS } from '../../../shared/constants'
 import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
 import { useSnackbar } from '../../components/snackbar'
@@ -18,14 +19,21 @@ export function RejectionAnnouncer({ onShowIssues }: { onShowIssues: () => void 
     () =>
       controller.onIssue((issue) => {
         const { rejection } = issue
+        const openIssues = { label: 'Sync issues', onPress: onShowIssues }
         if (issue.kind === 'conflict') {
-          show(`${issue.action.description}: a newer change from the server was kept. See Sync issues.`, {
+          show(`Your change "${issue.action.description}" was replaced by a newer change from the server.`, {
             variant: 'negative',
+            timeoutMs: ALERT_SNACKBAR_MS,
+            action: openIssues,
           })
           return
         }
         if (rejection.code !== 'DUPLICATE_MONITOR') {
-          show(`${issue.action.description}: ${rejection.message}`, { variant: 'negative' })
+          show(`${issue.action.description}: ${rejection.message}`, {
+            variant: 'negative',
+            timeoutMs: ALERT_SNACKBAR_MS,
+            action: openIssues,
+          })
           return
         }
         void confirm({
