@@ -62,6 +62,8 @@ export interface SettleResult {
   readonly settled: boolean
   readonly pendingCount: number
   readonly waitedMs: number
+  /** The outbox's actions when it did not settle. */
+  readonly stuck?: ReadonlyArray<string>
 }
 
 /** The sync status control's figures beside the outbox's own count of the user's unanswered actions. */

@@ -94,7 +94,14 @@ async function settle(timeoutMs: number): Promise<SettleResult> {
     if (quiet >= 2) return { settled: true, pendingCount, waitedMs: Date.now() - start }
     await sleep(200)
   }
-  return { settled: false, pendingCount: controller.status$.value.pendingCount, waitedMs: Date.now() - start }
+  // What keeps the outbox from emptying: acknowledged actions whose documents never arrived.
+  const stuck = controller.outbox.state.all.map((a) => `${a.name} ${JSON.stringify(a.acknowledged)}`)
+  return {
+    settled: false,
+    pendingCount: controller.status$.value.pendingCount,
+    waitedMs: Date.now() - start,
+    stuck,
+  }
 }
 
 function userId(): string {
