@@ -299,7 +299,8 @@ describe('replication across restarts and instances', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
-  })
+    // Two servers and a database reopened: more than the default limit on a loaded two-core machine.
+  }, 60_000)
 
   test('OFF-03 on PostgreSQL, a change pushed to one server instance reaches a stream on another (LISTEN/NOTIFY)', async () => {
     const a = await startTestServer('postgres')
