@@ -226,7 +226,9 @@ async function settleAll(running: RunningServer, started: number) {
   for (let round = 0; round < 4; round++) {
     const results = await Promise.all(clients.map((c) => c.settle(20_000)))
     unsettled = results.flatMap((r, i) =>
-      r.settled ? [] : [`${clients[i]!.name}: ${r.pendingCount} pending; outbox ${(r.stuck ?? []).join('; ')}`],
+      r.settled
+        ? []
+        : [`${clients[i]!.name}: ${r.pendingCount} pending; outbox ${(r.stuck ?? []).join('; ')}`],
     )
     serverState = await running.pullAll()
     dumps = new Map(await Promise.all(clients.map(async (c) => [c.name, await c.dump()] as const)))
