@@ -18,9 +18,6 @@ export const OVERSIZED = JSON.stringify('x'.repeat(1_100_000))
 
 export type ErrorBody = { error: { code: string; message: string; task_uuid?: string; [k: string]: unknown } }
 export type Doc = Record<string, unknown> & { revision: number; updatedAt: string; _deleted: boolean }
-export type PushAnswer = Array<
-  Doc & { _rejection?: { code: string; status: number; message: string; details?: Record<string, unknown> } }
->
 
 export async function measurementsOf(
   server: TestServer,
