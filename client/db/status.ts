@@ -32,10 +32,16 @@ export function trackAbsorption(db: AppDatabase, device: DeviceDb, outbox: Outbo
         wanted.set(collection, (wanted.get(collection) ?? new Set()).add(id))
       }
     for (const [collection, ids] of wanted) {
-      const found = await (db.collections[collection] as unknown as RxCollection<LocalMeta>)
-        .findByIds([...ids])
-        .exec()
-      for (const [id, d] of found) revisions.set(`${collection}/${id}`, Number(d.get('revision') ?? 0))
+      // Deleted documents included: a deletion arrives as a tombstone at the revision the server
+      // wrote, and a query would not see it, so an acknowledged delete would never be absorbed.
+      const found = await (
+        db.collections[collection] as unknown as RxCollection<LocalMeta>
+      ).storageInstance.findDocumentsById([...ids], true)
+      const pk = db.collections[collection].schema.primaryPath as string
+      for (const d of found) {
+        const doc = d as unknown as Record<string, unknown>
+        revisions.set(`${collection}/${String(doc[pk])}`, Number(doc.revision ?? 0))
+      }
     }
     if (!stopped) await outbox.absorb((c, id) => revisions.get(`${c}/${id}`) ?? 0)
   }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { Line } from '../../shared/schema/line'
 import type { Monitor } from '../../shared/schema/monitor'
 import { listDocuments } from '../../sync-server/store/documents'
+import { pushDocuments, pushIntent, pushIntents } from './monitor-fixtures'
 import { DATABASE_KINDS, useDemoServer } from './support/test-server'
+
+/**
+ * Line Management's feeder lines (LINE-06) and activation (LINE-03), over REST and as intents pushed
+ * to `POST /sync/intents` (shared/intents/lines.ts).
+ */
 
 const CIRCULAR =
   'The update introduces a circular dependency, where the feeder line eventually references itself through one or more connections. Please check the feeder lines and try again.'
@@ -37,13 +43,8 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     })
     return res.body.documents
   }
-  const push = (collection: string, rows: unknown) =>
-    demo.server.call<Array<Doc & { _rejection?: { code: string; status: number; message: string } }>>(
-      'POST',
-      `/sync/${collection}/push`,
-      demo.admin,
-      rows,
-    )
+  const settings = (lineId: string, changes: Record<string, unknown>) =>
+    pushIntent(demo.server, demo.admin, { name: 'updateLineSettings', args: { lineId, changes } })
 
   describe('LINE-06 feeder lines', () => {
     it('LINE-06 a feeder change that closes a cycle answers 409 with the exact message', async () => {
@@ -74,13 +75,16 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
 
     it('LINE-06 a pushed cycle is rejected with CIRCULAR_FEEDER and the same message', async () => {
       const master = (await pullLines()).find((d) => d.id === 'line-paint')!
-      const res = await push('lines', [
-        { assumedMasterState: master, newDocumentState: { ...master, feederLineIds: ['line-assembly'] } },
-      ])
-      expect(res.status).toBe(200)
-      expect(res.body).toHaveLength(1)
-      expect(res.body[0]).toMatchObject({ id: 'line-paint', feederLineIds: [], revision: master.revision })
-      expect(res.body[0]!._rejection).toEqual({ code: 'CIRCULAR_FEEDER', status: 409, message: CIRCULAR })
+      const res = await settings('line-paint', { feederLineIds: ['line-assembly'] })
+      expect(res).toEqual({
+        id: res.id,
+        status: 'rejected',
+        rejection: { code: 'CIRCULAR_FEEDER', status: 409, message: CIRCULAR },
+      })
+      expect((await pullLines()).find((d) => d.id === 'line-paint')).toMatchObject({
+        feederLineIds: [],
+        revision: master.revision,
+      })
     })
   })
 
@@ -105,11 +109,19 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
 
     it('LINE-03 through replication: the stopped monitors replicate, and a monitor deleted meanwhile stays deleted', async () => {
       const wasActive = activeIds(await monitorsOf('line-machining'))
-      const master = (await pullLines()).find((d) => d.id === 'line-machining')!
-      const res = await push('lines', [
-        { assumedMasterState: master, newDocumentState: { ...master, active: false } },
-      ])
-      expect(res.body).toEqual([])
+      const res = await pushIntent(demo.server, demo.admin, {
+        name: 'setLineActive',
+        args: { lineId: 'line-machining', active: false },
+      })
+      expect(res.status).toBe('applied')
+      // One action, one transaction: the line and every monitor it stopped are in the answer.
+      const written = res.status === 'applied' ? res.documents : []
+      expect(
+        written
+          .filter((d) => d.collection === 'monitors')
+          .map((d) => d.document.monitor_uuid)
+          .sort(),
+      ).toEqual(wasActive)
       const pulled = await demo.server.call<{ documents: Array<Monitor & { _deleted: boolean }> }>(
         'POST',
         '/sync/monitors/pull',
@@ -146,47 +158,36 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
   describe('replication of lines', () => {
     it('a valid pushed edit is applied; server-owned fields come from the stored line', async () => {
       const master = (await pullLines()).find((d) => d.id === 'line-assembly')!
-      const res = await push('lines', [
-        {
-          assumedMasterState: master,
-          newDocumentState: { ...master, excludedPartIds: ['P-0001', 'P-0002'], name: 'RENAMED' },
-        },
-      ])
-      expect(res.body).toEqual([])
+      const res = await settings('line-assembly', { excludedPartIds: ['P-0001', 'P-0002'], name: 'RENAMED' })
+      expect(res.status).toBe('applied')
       const line = await getLine('line-assembly')
       expect(line.excludedPartIds).toEqual(['P-0001', 'P-0002'])
       expect(line.name).toBe(master.name)
       await patchLine('line-assembly', { excludedPartIds: ['P-0001'] })
     })
 
-    it('403 FORBIDDEN: clients cannot create or delete lines', async () => {
+    it('clients cannot create or delete lines: no such action, and the document push answers 426', async () => {
       const master = (await pullLines()).find((d) => d.id === 'line-assembly')!
-      const created = await push('lines', [
-        { assumedMasterState: null, newDocumentState: { ...master, id: 'line-new', revision: 0 } },
+      const res = await pushIntents(demo.server, demo.admin, [
+        { name: 'createLine', args: { line: { ...master, id: 'line-new' } } },
+        { name: 'deleteLine', args: { lineId: 'line-assembly' } },
       ])
-      expect(created.body[0]!._rejection).toEqual({
-        code: 'FORBIDDEN',
-        status: 403,
-        message: 'Forbidden resource',
-      })
-      const deleted = await push('lines', [
+      expect(res.body.results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
+      const old = await pushDocuments(demo.server, demo.admin, 'lines', [
         { assumedMasterState: master, newDocumentState: { ...master, _deleted: true } },
       ])
-      expect(deleted.body[0]!._rejection).toMatchObject({ code: 'FORBIDDEN', status: 403 })
+      expect(old.status).toBe(426)
       expect((await getLine('line-assembly')).id).toBe('line-assembly')
     })
 
     it('a pushed LINE-04 violation is rejected with the cell message', async () => {
       const master = (await pullLines()).find((d) => d.id === 'line-assembly')!
-      const res = await push('lines', [
-        { assumedMasterState: master, newDocumentState: { ...master, alertViewingWindowDays: 91 } },
-      ])
-      expect(res.body[0]!._rejection).toEqual({
-        code: 'VALIDATION',
-        status: 400,
-        message: 'Must be between 1 and 90',
-        details: expect.anything(),
+      const res = await settings('line-assembly', { alertViewingWindowDays: 91 })
+      expect(res).toMatchObject({
+        status: 'rejected',
+        rejection: { code: 'VALIDATION', status: 400, message: 'Must be between 1 and 90' },
       })
+      expect((await pullLines()).find((d) => d.id === 'line-assembly')?.revision).toBe(master.revision)
     })
   })
 })

@@ -18,9 +18,6 @@ export const OVERSIZED = JSON.stringify('x'.repeat(1_100_000))
 
 export type ErrorBody = { error: { code: string; message: string; task_uuid?: string; [k: string]: unknown } }
 export type Doc = Record<string, unknown> & { revision: number; updatedAt: string; _deleted: boolean }
-export type PushAnswer = Array<
-  Doc & { _rejection?: { code: string; status: number; message: string; details?: Record<string, unknown> } }
->
 
 export async function measurementsOf(
   server: TestServer,
@@ -119,9 +116,60 @@ export async function master(
   return res.body.documents.find((d) => d[key] === id)
 }
 
-export const push = (
+export type IntentResult =
+  | { id: string; status: 'applied'; documents: Array<{ collection: string; document: Doc }> }
+  | { id: string; status: 'rejected'; rejection: Rejection }
+  | { id: string; status: 'conflict'; rejection: Rejection; conflicts: Array<Record<string, unknown>> }
+type Rejection = { code: string; status: number; message: string; details?: Record<string, unknown> }
+
+/** An action as a device sends it; `id` and `base` default to a fresh id and no edited-field base. */
+export interface TestIntent {
+  readonly id?: string
+  readonly name: string
+  readonly args: unknown
+  readonly base?: ReadonlyArray<{ collection: string; id: string; field: string; value?: unknown }>
+}
+
+const authors = new Map<string, string>()
+
+/** The session's user id (GET /api/session): the author the server requires on every action. */
+export async function sessionUserId(server: TestServer, cookie: string): Promise<string> {
+  const known = authors.get(cookie)
+  if (known) return known
+  const res = await server.call<{ id: string }>('GET', '/api/session', cookie)
+  if (res.status !== 200) throw new Error(`GET /api/session answered ${res.status}`)
+  authors.set(cookie, res.body.id)
+  return res.body.id
+}
+
+/** The change-set push (`POST /sync/intents`, shared/sync/intent-protocol.ts) of the given actions. */
+export async function pushIntents(server: TestServer, cookie: string, intents: ReadonlyArray<TestIntent>) {
+  const author = await sessionUserId(server, cookie)
+  return server.call<{ results: IntentResult[] }>('POST', '/sync/intents', cookie, {
+    protocol: 1,
+    intents: intents.map((i) => ({
+      id: i.id ?? crypto.randomUUID(),
+      name: i.name,
+      args: i.args,
+      author,
+      createdAt: new Date().toISOString(),
+      base: i.base ?? [],
+    })),
+  })
+}
+
+/** One action pushed alone: its outcome (the request must succeed). */
+export async function pushIntent(
   server: TestServer,
   cookie: string,
-  collection: string,
-  rows: ReadonlyArray<{ assumedMasterState: Doc | null; newDocumentState: Record<string, unknown> }>,
-) => server.call<PushAnswer>('POST', `/sync/${collection}/push`, cookie, rows)
+  intent: TestIntent,
+): Promise<IntentResult> {
+  const res = await pushIntents(server, cookie, [intent])
+  if (res.status !== 200)
+    throw new Error(`POST /sync/intents answered ${res.status}: ${JSON.stringify(res.body)}`)
+  return res.body.results[0]!
+}
+
+/** The retired per-collection document push: every device must now send intents (426). */
+export const pushDocuments = (server: TestServer, cookie: string, collection: string, rows: unknown) =>
+  server.call<{ error: { code: string; message: string } }>('POST', `/sync/${collection}/push`, cookie, rows)

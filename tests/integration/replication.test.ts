@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Line } from '../../shared/schema/line'
+import { Messages } from '../../shared/validation/messages'
+import { pushDocuments, pushIntent, pushIntents } from './monitor-fixtures'
 import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
 import { readSse } from './support/sse'
 
@@ -14,18 +16,12 @@ const pull = (
   batchSize = 1000,
 ) => s.call<Pull>('POST', `/sync/${collection}/pull`, cookie, { checkpoint, batchSize })
 
-const push = (
-  s: TestServer,
-  cookie: string,
-  collection: string,
-  rows: ReadonlyArray<{ assumedMasterState: Doc | null; newDocumentState: Record<string, unknown> }>,
-) =>
-  s.call<Array<Doc & { _rejection?: { code: string; status: number; message: string } }>>(
-    'POST',
-    `/sync/${collection}/push`,
-    cookie,
-    rows,
-  )
+/** Line Management's settings action (shared/intents/lines.ts), as a device pushes it. */
+const settings = (lineId: string, changes: Record<string, unknown>, id?: string) => ({
+  ...(id ? { id } : {}),
+  name: 'updateLineSettings',
+  args: { lineId, changes },
+})
 
 async function pullAll(s: TestServer, cookie: string, collection: string, batchSize = 1000) {
   const docs: Doc[] = []
@@ -76,55 +72,81 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
   test('OFF-03 a change made after a checkpoint is in the next pull from that checkpoint, and only it', async () => {
     const first = await pull(server, admin, 'lines')
     const line = first.body.documents.find((d) => d.id === 'line-paint')!
-    const res = await push(server, admin, 'lines', [
-      { assumedMasterState: line, newDocumentState: { ...line, alertViewingWindowDays: 45 } },
-    ])
-    expect(res.body).toEqual([])
+    const res = await pushIntent(server, admin, settings(line.id as string, { alertViewingWindowDays: 45 }))
+    expect(res.status).toBe('applied')
     const next = await pull(server, admin, 'lines', first.body.checkpoint)
     expect(next.body.documents.map((d) => d.id)).toEqual(['line-paint'])
     expect(next.body.documents[0]!.alertViewingWindowDays).toBe(45)
   })
 
-  test('OFF-05 a push on a stale assumed master answers the current master and changes nothing', async () => {
+  test('OFF-05 an intent whose base value is stale comes back conflict and changes nothing', async () => {
     const base = await lineDoc('line-machining')
-    const ok = await push(server, admin, 'lines', [
-      { assumedMasterState: base, newDocumentState: { ...base, ingestionThresholdHours: 12 } },
-    ])
-    expect(ok.body).toEqual([])
-    const stale = await push(server, admin, 'lines', [
-      { assumedMasterState: base, newDocumentState: { ...base, ingestionThresholdHours: 99 } },
-    ])
-    expect(stale.status).toBe(200)
-    expect(stale.body).toHaveLength(1)
-    expect(stale.body[0]!.ingestionThresholdHours).toBe(12)
-    expect(stale.body[0]!._rejection).toBeUndefined()
-    expect((await lineDoc('line-machining')).ingestionThresholdHours).toBe(12)
-  })
-
-  test("OFF-04 a rejected push answers the unchanged master with the rule's code and exact message", async () => {
-    const base = await lineDoc('line-assembly')
-    const res = await push(server, admin, 'lines', [
-      { assumedMasterState: base, newDocumentState: { ...base, ingestionThresholdHours: 1_000_001 } },
-    ])
-    expect(res.body).toHaveLength(1)
-    expect(res.body[0]!._rejection).toMatchObject({
-      code: 'VALIDATION',
-      status: 400,
-      message: 'Must be less than or equal to 1000000',
+    const seen = [
+      {
+        collection: 'lines',
+        id: 'line-machining',
+        field: 'ingestionThresholdHours',
+        value: base.ingestionThresholdHours,
+      },
+    ]
+    const ok = await pushIntent(server, admin, {
+      ...settings('line-machining', { ingestionThresholdHours: 12 }),
+      base: seen,
     })
-    expect(res.body[0]!.ingestionThresholdHours).toBe(base.ingestionThresholdHours)
-    expect(res.body[0]!.revision).toBe(base.revision)
+    expect(ok.status).toBe('applied')
+    // A second device edited the same field having seen the value from before the first change.
+    const stale = await pushIntent(server, admin, {
+      ...settings('line-machining', { ingestionThresholdHours: 99, alertViewingWindowDays: 3 }),
+      base: seen,
+    })
+    expect(stale).toMatchObject({
+      status: 'conflict',
+      rejection: { code: 'CONFLICT', status: 409, message: Messages.server.conflict },
+      conflicts: [
+        expect.objectContaining({
+          collection: 'lines',
+          id: 'line-machining',
+          field: 'ingestionThresholdHours',
+          serverValue: 12,
+        }),
+      ],
+    })
+    // The whole action is held back: its other field is not applied either.
+    const after = await lineDoc('line-machining')
+    expect(after.ingestionThresholdHours).toBe(12)
+    expect(after.alertViewingWindowDays).toBe(base.alertViewingWindowDays)
+    expect(after.revision).toBe(base.revision + 1)
   })
 
-  test('OFF-06 a retried push applies once: the retry answers a master equal to the pushed state', async () => {
+  test("OFF-04 a rejected intent answers the rule's code and exact message and changes nothing", async () => {
+    const base = await lineDoc('line-assembly')
+    const res = await pushIntent(
+      server,
+      admin,
+      settings('line-assembly', { ingestionThresholdHours: 1_000_001 }),
+    )
+    expect(res).toMatchObject({
+      status: 'rejected',
+      rejection: { code: 'VALIDATION', status: 400, message: 'Must be less than or equal to 1000000' },
+    })
+    const after = await lineDoc('line-assembly')
+    expect(after.ingestionThresholdHours).toBe(base.ingestionThresholdHours)
+    expect(after.revision).toBe(base.revision)
+  })
+
+  test('OFF-06 an intent pushed twice with the same id is applied once; the retry gets the same answer', async () => {
     const base = await lineDoc('line-paint')
-    const row = { assumedMasterState: base, newDocumentState: { ...base, excludedPartIds: ['P-RETRY'] } }
-    expect((await push(server, admin, 'lines', [row])).body).toEqual([])
-    const retry = await push(server, admin, 'lines', [row])
-    expect(retry.body).toHaveLength(1)
-    expect(retry.body[0]!.excludedPartIds).toEqual(['P-RETRY'])
-    expect(retry.body[0]!.revision).toBe(base.revision + 1)
-    expect((await lineDoc('line-paint')).revision).toBe(base.revision + 1)
+    const intent = settings('line-paint', { excludedPartIds: ['P-RETRY'] }, crypto.randomUUID())
+    const first = await pushIntent(server, admin, intent)
+    expect(first.status).toBe('applied')
+    const retry = await pushIntent(server, admin, intent)
+    expect(retry).toEqual(first)
+    // Twice in one push too: still one change.
+    const both = await pushIntents(server, admin, [intent, intent])
+    expect(both.body.results).toEqual([first, first])
+    const after = await lineDoc('line-paint')
+    expect(after.excludedPartIds).toEqual(['P-RETRY'])
+    expect(after.revision).toBe(base.revision + 1)
   })
 
   test('OFF-03 the live stream sends RESYNC, then changes pushed by another session', async () => {
@@ -134,10 +156,7 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     const events = readSse(res)
     try {
       expect(await events.next()).toBe('RESYNC')
-      const base = await lineDoc('line-assembly')
-      await push(server, admin, 'lines', [
-        { assumedMasterState: base, newDocumentState: { ...base, alertViewingWindowDays: 60 } },
-      ])
+      await pushIntent(server, admin, settings('line-assembly', { alertViewingWindowDays: 60 }))
       const event = JSON.parse(await events.next()) as {
         collection: string
         documents: Doc[]
@@ -159,26 +178,40 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     expect((await pull(server, operator, 'lines')).status).toBe(200)
   })
 
-  test('OFF-06 each tenant pulls only its own documents and cannot push into another tenant', async () => {
+  test('OFF-06 each tenant pulls only its own documents and cannot act in another tenant', async () => {
     const other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
     const lines = (await pullAll(server, other, 'lines')).docs.map((d) => d.id)
     expect(lines).toEqual(['line-other'])
-    const demoLine = await lineDoc('line-assembly')
-    // Claiming the other tenant's revision finds no such document in the caller's own tenant.
-    const stale = await push(server, other, 'lines', [
-      { assumedMasterState: demoLine, newDocumentState: { ...demoLine, alertViewingWindowDays: 5 } },
+    // Naming the other tenant's line finds no such line in the caller's own tenant.
+    const foreign = await pushIntent(server, other, settings('line-assembly', { alertViewingWindowDays: 5 }))
+    expect(foreign).toMatchObject({
+      status: 'rejected',
+      rejection: { code: 'NOT_FOUND', status: 404, message: Messages.lines.unableToFind },
+    })
+    // Clients never create lines: there is no such action.
+    const insert = await pushIntents(server, other, [
+      { name: 'createLine', args: { lineId: 'line-assembly' } },
     ])
-    expect(stale.body).toEqual([
-      expect.objectContaining({ id: 'line-assembly', _deleted: true, revision: 0 }),
-    ])
-    // Creating it in the caller's tenant is refused: clients never create lines.
-    const insert = await push(server, other, 'lines', [
-      { assumedMasterState: null, newDocumentState: { ...demoLine, alertViewingWindowDays: 5 } },
-    ])
-    expect(insert.body[0]?._rejection).toMatchObject({
-      code: 'FORBIDDEN',
-      status: 403,
-      message: 'Forbidden resource',
+    expect(insert.body.results[0]).toMatchObject({
+      status: 'rejected',
+      rejection: { code: 'VALIDATION', status: 400 },
+    })
+    // Nor can a session push another user's actions.
+    const otherUser = await server.call<{ results: unknown[] }>('POST', '/sync/intents', other, {
+      protocol: 1,
+      intents: [
+        {
+          id: crypto.randomUUID(),
+          ...settings('line-other', { alertViewingWindowDays: 5 }),
+          author: 'someone-else',
+          createdAt: new Date().toISOString(),
+          base: [],
+        },
+      ],
+    })
+    expect(otherUser.body.results[0]).toMatchObject({
+      status: 'rejected',
+      rejection: { code: 'FORBIDDEN', status: 403 },
     })
     expect((await lineDoc('line-assembly')).alertViewingWindowDays).not.toBe(5)
   })
@@ -191,33 +224,36 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     expect(
       (await server.call('POST', '/sync/lines/pull', admin, { checkpoint: 'x', batchSize: 10 })).status,
     ).toBe(400)
-    const malformed = await server.request('POST', '/sync/lines/push', {
+    const malformed = await server.request('POST', '/sync/intents', {
       cookie: admin,
-      raw: '[{"assumedMasterState":',
+      raw: '{"protocol":1,"intents":[',
     })
     expect(malformed.status).toBe(400)
     expect(((await malformed.json()) as { error: { message: string } }).error.message).toBe(
       'Request body is not valid JSON',
     )
-    const huge = await server.request('POST', '/sync/lines/push', {
+    const huge = await server.request('POST', '/sync/intents', {
       cookie: admin,
-      raw: JSON.stringify([
-        { assumedMasterState: null, newDocumentState: { id: 'x', pad: 'x'.repeat(1_100_000) } },
-      ]),
+      raw: JSON.stringify({ protocol: 1, intents: [{ id: 'x', pad: 'x'.repeat(1_100_000) }] }),
     })
     expect(huge.status).toBe(413)
-    expect(
-      (
-        await server.call('POST', '/sync/lines/push', admin, [
-          { assumedMasterState: null, newDocumentState: {} },
-        ])
-      ).status,
-    ).toBe(400)
+    expect((await server.call('POST', '/sync/intents', admin, { protocol: 1, intents: [{}] })).status).toBe(
+      400,
+    )
+    // A device of the document-push era is told to update; an unknown protocol version too.
+    const old = await pushDocuments(server, admin, 'lines', [
+      { assumedMasterState: null, newDocumentState: {} },
+    ])
+    expect(old.status).toBe(426)
+    expect(old.body.error.message).toBe(Messages.sync.upgradeRequired)
+    expect((await server.call('POST', '/sync/intents', admin, { protocol: 99, intents: [] })).status).toBe(
+      426,
+    )
   })
 })
 
 describe('replication across restarts and instances', () => {
-  test('OFF-02 a push cut off by a server restart is completed by its retry, each row applied once', async () => {
+  test('OFF-02 a push cut off by a server restart is completed by its retry, each intent applied once', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs')
     const { tmpdir } = await import('node:os')
     const { join } = await import('node:path')
@@ -227,42 +263,44 @@ describe('replication across restarts and instances', () => {
       const database = await openDatabase({ kind: 'pglite', dataDir })
       const first = await startTestServer('pglite', { database, keepDatabase: true })
       const cookie = await first.signIn()
-      const { docs: signals } = await pullAll(first, cookie, 'signals')
-      const rows = signals
-        .filter((d) => d.entityType === 'MEASUREMENT')
-        .slice(0, 30)
-        .map((d) => ({
-          assumedMasterState: d,
-          newDocumentState: { ...d, qualityCharacteristic: 'High impact' },
-        }))
-      // Close the database once ten rows are committed: the rest of the push fails mid-way.
+      const { docs: lines } = await pullAll(first, cookie, 'lines')
+      // 30 actions round the plant's lines, each with an id of its own, as a device's outbox holds them.
+      const intents = Array.from({ length: 30 }, (_, i) =>
+        settings(String(lines[i % lines.length]!.id), { alertViewingWindowDays: i + 1 }, crypto.randomUUID()),
+      )
+      // Close the database once ten actions are committed: the rest of the push fails mid-way.
       let applied = 0
       first.services.changes.subscribe(() => {
         if (++applied === 10) void database.close()
       })
-      const cut = await push(first, cookie, 'signals', rows).catch(() => ({ status: 0 }))
+      const cut = await pushIntents(first, cookie, intents).catch(() => ({ status: 0 }))
       expect(cut.status).not.toBe(200)
       await first.close()
 
       const reopened = await openDatabase({ kind: 'pglite', dataDir })
       const second = await startTestServer('pglite', { database: reopened, keepDatabase: true })
       const cookie2 = await second.signIn()
-      const retry = await push(second, cookie2, 'signals', rows)
+      const retry = await pushIntents(second, cookie2, intents)
       expect(retry.status).toBe(200)
-      // Rows applied before the cut come back as masters equal to what was pushed; none is rejected.
-      expect(retry.body.every((d) => d.qualityCharacteristic === 'High impact' && !d._rejection)).toBe(true)
-      const after = (await pullAll(second, cookie2, 'signals')).docs
-      for (const row of rows) {
-        const doc = after.find((d) => d.id === row.assumedMasterState.id)!
-        expect(doc.qualityCharacteristic).toBe('High impact')
-        expect(doc.revision).toBe(row.assumedMasterState.revision + 1)
+      // Actions applied before the cut are answered from the log; none is refused.
+      expect(retry.body.results.map((r) => r.status)).toEqual(intents.map(() => 'applied'))
+      const after = (await pullAll(second, cookie2, 'lines')).docs
+      for (const line of lines) {
+        const doc = after.find((d) => d.id === line.id)!
+        const mine = intents.filter((x) => x.args.lineId === line.id)
+        // Each action applied once: one revision per action, the last one's value.
+        expect(doc.revision).toBe(line.revision + mine.length)
+        expect(doc.alertViewingWindowDays).toBe(
+          mine.at(-1)?.args.changes.alertViewingWindowDays ?? line.alertViewingWindowDays,
+        )
       }
       await second.close()
       await reopened.close()
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
-  })
+    // Two servers and a database reopened: more than the default limit on a loaded two-core machine.
+  }, 60_000)
 
   test('OFF-03 on PostgreSQL, a change pushed to one server instance reaches a stream on another (LISTEN/NOTIFY)', async () => {
     const a = await startTestServer('postgres')
@@ -273,9 +311,7 @@ describe('replication across restarts and instances', () => {
       const events = readSse(await b.request('GET', '/sync/stream', { cookie: cookieB }))
       expect(await events.next()).toBe('RESYNC')
       const line = (await pullAll(a, cookieA, 'lines')).docs.find((d) => d.id === 'line-paint')!
-      await push(a, cookieA, 'lines', [
-        { assumedMasterState: line, newDocumentState: { ...line, alertViewingWindowDays: 7 } },
-      ])
+      await pushIntent(a, cookieA, settings(String(line.id), { alertViewingWindowDays: 7 }))
       const event = JSON.parse(await events.next()) as { documents: Doc[] }
       expect(event.documents.map((d) => [d.id, d.alertViewingWindowDays])).toEqual([['line-paint', 7]])
       await events.close()

@@ -1,32 +1,24 @@
-import type { ConflictIssue, RejectionIssue } from '../../../client/db/device-db'
+import type { SyncIssue } from '../../../client/db/device-db'
 import type { CollectionName } from '../../../shared/sync/collections'
 import { deepEqual, entityFields } from '../../../shared/sync/deep-equal'
-import {
-  editable,
-  idOf,
-  show,
-  type Ack,
-  type DeliveredRejection,
-  type ServerState,
-} from './convergence-exchanges'
-import type { TypedValue } from './convergence-ledger'
-import type { RejectionReasons } from './convergence-ops'
-import type { ClientDump } from './convergence-protocol'
+import { idOf, show, type Answered, type ServerState } from './convergence-exchanges'
+import type { ClientDump, RunResult } from './convergence-protocol'
 
 /**
- * The end-of-run checks of the convergence test on what the devices hold. Each returns human-readable
- * failures (empty when the property holds), so one run reports every broken property at once.
+ * The end-of-run checks of the convergence test. Each returns human-readable failures (empty when
+ * the property holds), so one run reports every broken property at once.
  */
+const live = (server: ServerState, collection: CollectionName) =>
+  new Map(server[collection].filter((d) => d._deleted !== true).map((d) => [idOf(collection, d), d]))
+
 /** Every client holds exactly the server's live documents: entity fields and revision. */
 export function compareWithServer(client: string, dump: ClientDump, server: ServerState): string[] {
   const failures: string[] = []
   for (const [name, localDocs] of Object.entries(dump.collections)) {
     const collection = name as CollectionName
-    const live = server[collection].filter((d) => d._deleted !== true)
-    const theirs = new Map(live.map((d) => [idOf(collection, d), d]))
+    const theirs = live(server, collection)
     const mine = new Map((localDocs ?? []).map((d) => [idOf(collection, d), d]))
     for (const [id, doc] of mine) {
-      if (doc.pendingSince !== undefined) failures.push(`${client} ${collection}/${id} is still pending`)
       const master = theirs.get(id)
       if (!master) {
         failures.push(`${client} ${collection}/${id} exists locally, not on the server`)
@@ -34,7 +26,6 @@ export function compareWithServer(client: string, dump: ClientDump, server: Serv
       }
       const a = { ...entityFields(doc), revision: doc.revision }
       const b = { ...entityFields(master), revision: master.revision }
-      delete (a as Record<string, unknown>).pendingSince
       delete (b as Record<string, unknown>)._deleted
       if (!deepEqual(a, b))
         failures.push(`${client} ${collection}/${id} differs: local ${show(a)} server ${show(b)}`)
@@ -45,130 +36,150 @@ export function compareWithServer(client: string, dump: ClientDump, server: Serv
   return failures
 }
 
-/** Each rejection the client received is in its device database once, with the server's message. */
-export function checkRejectionRecords(
+/**
+ * No action is silently lost: every action the user saved on a device was applied by the server, or
+ * is in that device's sync issues as a rejection or a conflict (with the server's message), never
+ * both; every issue stems from an action; every issue was announced.
+ */
+export function checkActions(
   client: string,
-  delivered: ReadonlyArray<DeliveredRejection>,
+  made: ReadonlyArray<RunResult>,
+  answered: ReadonlyMap<string, Answered>,
   dump: ClientDump,
-  reasons: RejectionReasons,
+  announced: number,
+  reapplied: ReadonlyArray<RunResult>,
 ): string[] {
-  const records = dump.issues.filter((i): i is RejectionIssue => i.kind === 'rejection')
   const failures: string[] = []
-  for (const r of delivered)
-    if (!reasons(r.collection, r.attempted).includes(r.rejection.message))
-      failures.push(`${client} ${r.collection}/${r.id} was refused without cause: ${r.rejection.message}`)
-  const unmatched = [...records]
-  for (const r of delivered) {
+  const unmatched: SyncIssue[] = [...dump.issues]
+  // Conflict records the user re-applied are gone on purpose: their actions ran again as new ones.
+  const reappliedAway = reapplied.filter((r) => r.issueRemoved)
+  for (const action of made) {
+    const answer = answered.get(action.actionId!)
+    const label = `${client} ${action.name} ${show(action.args)}`
+    if (!answer) {
+      failures.push(`${label} was never answered by the server`)
+      continue
+    }
+    const { outcome } = answer
     const at = unmatched.findIndex(
-      (i) =>
-        i.collection === r.collection &&
-        i.docId === r.id &&
-        i.rejection.code === r.rejection.code &&
-        i.rejection.message === r.rejection.message &&
-        deepEqual(editable(i.attempted), editable(r.attempted)),
+      (i) => i.action.name === action.name && deepEqual(i.action.args, action.args),
     )
-    if (at < 0)
-      failures.push(`${client} has no rejection record for ${r.collection}/${r.id}: ${r.rejection.message}`)
-    else unmatched.splice(at, 1)
+    if (outcome.status === 'applied') continue
+    if (at < 0) {
+      const away = reappliedAway.findIndex((r) => r.name === action.name && deepEqual(r.args, action.args))
+      if (outcome.status === 'conflict' && away >= 0) {
+        reappliedAway.splice(away, 1)
+        continue
+      }
+      failures.push(`${label}: ${outcome.status} (${outcome.rejection.message}) but no sync issue records it`)
+      continue
+    }
+    const issue = unmatched[at]!
+    const kind = outcome.status === 'conflict' ? 'conflict' : 'rejection'
+    if (issue.kind !== kind || issue.rejection.message !== outcome.rejection.message)
+      failures.push(
+        `${label}: recorded as ${issue.kind} "${issue.rejection.message}", answered ${show(outcome)}`,
+      )
+    unmatched.splice(at, 1)
   }
   for (const i of unmatched)
+    failures.push(`${client} has a sync issue no refused action explains: ${i.action.description}`)
+  const removed = reapplied.filter((r) => r.issueRemoved).length
+  if (announced !== dump.issues.length + removed)
     failures.push(
-      `${client} has a rejection record nobody received: ${i.collection}/${i.docId} ${i.rejection.message}`,
+      `${client} announced ${announced} issues, holds ${dump.issues.length}, re-applied ${removed}`,
     )
   return failures
 }
 
 /**
- * Every value a user typed that is not on the server is accounted for: acknowledged (then replaced by
- * a later acknowledged write), or in that client's conflict record (field changed on both sides) or
- * rejection record (the server refused it). Invalid values must be in a rejection record with the
- * spec's message (or in a conflict record, when the server's value of the field won first).
- * Merges the policy resolves without a conflict (both sides made the same change, or the device's
- * edits cancelled out) are read from the device's record of its merges.
+ * Acknowledged actions survive: each document an applied action wrote is on the server at that
+ * revision with that content, or at a later revision (a later action changed it).
  */
-export function checkNothingLost(
-  typed: ReadonlyArray<TypedValue>,
-  server: ServerState,
-  acks: ReadonlyArray<Ack>,
-  dumps: ReadonlyMap<string, ClientDump>,
-  reasons: RejectionReasons,
-): string[] {
+export function checkAcknowledged(answers: ReadonlyArray<Answered>, server: ServerState): string[] {
   const failures: string[] = []
-  for (const t of typed) {
-    const issues = dumps.get(t.client)?.issues ?? []
-    const inConflict = issues.some(
-      (i) =>
-        i.kind === 'conflict' &&
-        i.collection === t.collection &&
-        i.docId === t.id &&
-        (i as ConflictIssue).conflicts.some((c) => c.field === t.field && deepEqual(c.localValue, t.value)),
-    )
-    const rejected = issues.filter(
-      (i): i is RejectionIssue =>
-        i.kind === 'rejection' &&
-        i.collection === t.collection &&
-        i.docId === t.id &&
-        deepEqual(i.attempted[t.field], t.value),
-    )
-    if (t.invalidMessage !== undefined) {
-      // Refused with the spec's message of this value, or of another invalid value in the same
-      // document (the server answers the first rule a document breaks).
-      if (
-        inConflict ||
-        rejected.some((r) => reasons(r.collection, r.attempted).includes(r.rejection.message))
+  const byId = new Map<string, ReadonlyMap<string, Readonly<Record<string, unknown>>>>()
+  const docs = (c: CollectionName) => {
+    let m = byId.get(c)
+    if (!m) byId.set(c, (m = new Map(server[c].map((d) => [idOf(c, d), d]))))
+    return m
+  }
+  for (const { client, intent, outcome } of answers) {
+    if (outcome.status !== 'applied') continue
+    for (const written of outcome.documents) {
+      const id = idOf(written.collection, written.document)
+      const master = docs(written.collection).get(id)
+      const label = `${client} ${intent.name}: ${written.collection}/${id}`
+      if (!master) failures.push(`${label} was acknowledged but is not on the server`)
+      else if (Number(master.revision) < Number(written.document.revision))
+        failures.push(`${label} went back from revision ${written.document.revision} to ${master.revision}`)
+      else if (
+        Number(master.revision) === Number(written.document.revision) &&
+        !deepEqual(entityFields(master), entityFields(written.document))
       )
-        continue
-      const got = rejected.map((r) => r.rejection.message)
-      failures.push(
-        `op ${t.op} ${t.client} ${t.collection}/${t.id}.${t.field}=${show(t.value)} was not rejected with ` +
-          `"${t.invalidMessage}"${got.length ? ` (records: ${show(got)})` : ''}`,
-      )
-      continue
+        failures.push(`${label} at revision ${master.revision}: ${show(master)} is not what was acknowledged`)
     }
-    const master = server[t.collection].find((d) => idOf(t.collection, d) === t.id)
-    if (master && deepEqual(master[t.field], t.value)) continue
-    const acked = acks.some(
-      (a) =>
-        a.client === t.client &&
-        a.collection === t.collection &&
-        a.id === t.id &&
-        deepEqual(a.doc[t.field], t.value),
-    )
-    // Merges of this document on the device where the value was the local one, and either the server
-    // had made the same change (nothing to lose: the server held it), or the device's edits of the
-    // field had cancelled out (its value was the base again: by the policy only the server changed it).
-    const merged = (dumps.get(t.client)?.resolutions ?? []).some(
-      (r) =>
-        r.collection === t.collection &&
-        r.id === t.id &&
-        deepEqual(r.local[t.field], t.value) &&
-        (deepEqual(r.server[t.field], t.value) || (r.base !== null && deepEqual(r.base[t.field], t.value))),
-    )
-    if (acked || inConflict || rejected.length > 0 || merged) continue
-    failures.push(
-      `op ${t.op} ${t.client} ${t.collection}/${t.id}.${t.field}=${show(t.value)} was lost: not on the server ` +
-        `(${show(master?.[t.field])}), never acknowledged, in no conflict or rejection record, not merged away by the policy`,
-    )
   }
   return failures
 }
 
-/** Invalid values never reach the server: no acknowledged write and no stored line breaks a rule. */
-export function checkInvalidNeverApplied(
-  acks: ReadonlyArray<Ack>,
+/**
+ * No part of an action is applied without the rest. In each applied answer: a monitor created with
+ * rules was written with its rules document, a deactivated line was written with no active monitor
+ * (its monitors stopped in the same transaction). On the server at the end: a created monitor exists
+ * iff its rules do, no monitor is active on an inactive line, and each line's `activeMonitorsCount`
+ * is its number of active monitors.
+ */
+export function checkAtomicity(
+  answers: ReadonlyArray<Answered>,
   server: ServerState,
-  reasons: RejectionReasons,
+  created: ReadonlyArray<string>,
 ): string[] {
   const failures: string[] = []
-  for (const a of acks) {
-    const broken = reasons(a.collection, a.doc)
-    if (broken.length > 0) failures.push(`${a.client} ${a.collection}/${a.id} was accepted: ${show(broken)}`)
-  }
-  for (const [name, docs] of Object.entries(server)) {
-    for (const doc of docs) {
-      const broken = reasons(name as CollectionName, doc)
-      if (broken.length > 0) failures.push(`the server holds ${name}/${String(doc.id)}: ${show(broken)}`)
+  for (const { client, intent, outcome } of answers) {
+    if (outcome.status !== 'applied') continue
+    const args = intent.args as Record<string, unknown>
+    const wrote = (c: CollectionName, id: string) =>
+      outcome.documents.find((d) => d.collection === c && idOf(c, d.document) === id)?.document
+    if (intent.name === 'createMonitor') {
+      const id = String((args.monitor as Record<string, unknown>).monitor_uuid)
+      const monitor = wrote('monitors', id)
+      const rules = wrote('monitorRules', id)
+      // A retried create of the same monitor changes nothing and writes nothing.
+      if (outcome.documents.length > 0 && (!monitor || !rules))
+        failures.push(
+          `${client} createMonitor ${id} was applied with ${monitor ? 'no rules' : 'rules but no monitor'}`,
+        )
     }
+    if (intent.name === 'setLineActive' && args.active === false) {
+      const line = wrote('lines', String(args.lineId))
+      const running = outcome.documents.filter(
+        (d) => d.collection === 'monitors' && d.document.active === true,
+      )
+      if (line && (line.activeMonitorsCount !== 0 || running.length > 0))
+        failures.push(
+          `${client} deactivated ${String(args.lineId)} but left monitors running: ${show(outcome)}`,
+        )
+    }
+  }
+  const monitors = live(server, 'monitors')
+  const rules = live(server, 'monitorRules')
+  for (const id of new Set(created))
+    if (monitors.has(id) !== rules.has(id))
+      failures.push(`created monitor ${id}: monitor ${monitors.has(id)}, rules ${rules.has(id)}`)
+  for (const [lineId, line] of live(server, 'lines')) {
+    const ofLine = [...monitors.values()].filter(
+      (m) => (m.monitor_filter as { line_uuid: string }).line_uuid === lineId,
+    )
+    const active = ofLine.filter((m) => m.active === true)
+    if (line.active !== true && active.length > 0)
+      failures.push(
+        `inactive line ${lineId} has active monitors ${active.map((m) => m.monitor_uuid).join(', ')}`,
+      )
+    if (line.activeMonitorsCount !== active.length)
+      failures.push(
+        `line ${lineId} counts ${String(line.activeMonitorsCount)} active monitors, has ${active.length}`,
+      )
   }
   return failures
 }

@@ -1,14 +1,13 @@
 import { Worker } from 'node:worker_threads'
 import { mkdtempSync } from 'node:fs'
 import { join } from 'node:path'
-import type { CollectionName } from '../../../shared/sync/collections'
-import type { Rejection } from '../../../shared/sync/protocol'
+import type { SyncIssue } from '../../../client/db/device-db'
 import type {
   ClientConfig,
   ClientDump,
   ClientMessage,
   ClientRequest,
-  PatchResult,
+  RunResult,
   SettleResult,
   StatusCheck,
 } from './convergence-protocol'
@@ -17,7 +16,7 @@ import type { PushExchange } from './node-client'
 /** The test thread's handle on one client worker: typed requests, and what the client reported. */
 export class ClientHandle {
   readonly pushes: PushExchange[] = []
-  readonly announced: Array<{ collection: CollectionName; rejection: Rejection }> = []
+  readonly announced: SyncIssue[] = []
   online = true
   role: 'user' | 'administrator' = 'user'
   private readonly worker: Worker
@@ -60,19 +59,8 @@ export class ClientHandle {
     this.role = (await this.request({ type: 'init' })) as 'user' | 'administrator'
   }
 
-  patch(
-    collection: CollectionName,
-    id: string,
-    patch: Readonly<Record<string, unknown>>,
-    toggle?: string,
-  ): Promise<PatchResult> {
-    return this.request({
-      type: 'patch',
-      collection,
-      id,
-      patch,
-      ...(toggle !== undefined ? { toggle } : {}),
-    }) as Promise<PatchResult>
+  run(request: Omit<Extract<ClientRequest, { type: 'run' }>, 'type'>): Promise<RunResult> {
+    return this.request({ type: 'run', ...request }) as Promise<RunResult>
   }
 
   async setOnline(online: boolean): Promise<void> {
@@ -88,13 +76,8 @@ export class ClientHandle {
     return this.request({ type: 'settle', timeoutMs }) as Promise<SettleResult>
   }
 
-  reapply(pick: number): Promise<PatchResult | null> {
-    return this.request({ type: 'reapply', pick }) as Promise<PatchResult | null>
-  }
-
-  /** The device's timeline of one document (CONVERGENCE_DEBUG only). */
-  history(key: string): Promise<string[]> {
-    return this.request({ type: 'history', key }) as Promise<string[]>
+  reapply(pick: number): Promise<RunResult | null> {
+    return this.request({ type: 'reapply', pick }) as Promise<RunResult | null>
   }
 
   status(): Promise<StatusCheck> {
@@ -132,7 +115,7 @@ export class ClientHandle {
 
   private receive(m: ClientMessage): void {
     if (m.type === 'push') this.pushes.push(m.exchange)
-    else if (m.type === 'announced') this.announced.push({ collection: m.collection, rejection: m.rejection })
+    else if (m.type === 'announced') this.announced.push(m.issue)
     else {
       const w = this.waiting.get(m.id)
       this.waiting.delete(m.id)

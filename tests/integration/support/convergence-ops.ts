@@ -1,26 +1,27 @@
-import { QUALITY_CHARACTERISTICS } from '../../../shared/constants'
+import type { IntentName } from '../../../shared/intents'
 import type { CollectionName } from '../../../shared/sync/collections'
 import type { ReplicatedDocument } from '../../../shared/sync/protocol'
-import { validateIngestionThresholdHours } from '../../../shared/validation/line-rules'
-import { Messages } from '../../../shared/validation/messages'
 import type { Random } from './convergence-random'
 
 /**
- * The random operations of the convergence test: edits a user can make on the settings screens
- * (line alert settings, friendly names, excluded parts, monitor on/off, signal labels), plus edits
- * the server must refuse (a threshold over the maximum written straight to the local database, a
- * feeder line that closes a cycle), and now and then "Re-apply" on a conflict record. Values come from the seeded PRNG only, never from the current
- * state (a monitor switch flips what the device shows), so a seed always produces the same operations.
+ * The random user actions of the convergence test, as intents (shared/intents/): line settings
+ * (thresholds, alert window, friendly name, excluded parts, feeder lines — some closing a loop, which
+ * must be refused), switching lines off (stopping their monitors) and on again, the monitor grid's
+ * Active switch, creating a monitor together with its alert rules and deleting one, and now and then
+ * "Re-apply" on a conflict record. Values come from the seeded PRNG only, never from the current state
+ * (a switch flips what the device shows), so a seed always produces the same actions.
  */
 export interface Operation {
   readonly kind: OperationKind
-  readonly collection: CollectionName
-  readonly id: string
-  readonly patch: Readonly<Record<string, unknown>>
-  /** A boolean field the device switches (the patch is empty then). */
-  readonly toggle?: string
-  /** Set when the server must reject the change: the field, and the message it must answer. */
-  readonly invalid?: { readonly field: string; readonly message: string }
+  readonly name: IntentName
+  readonly args: Readonly<Record<string, unknown>>
+  /** A boolean argument the device sets to the opposite of what it shows (the grid's switch). */
+  readonly toggle?: {
+    readonly arg: string
+    readonly collection: CollectionName
+    readonly id: string
+    readonly field: string
+  }
 }
 
 /** "Re-apply" on one of the device's conflict records: which one depends on what it has by then. */
@@ -36,51 +37,50 @@ export type OperationKind =
   | 'line-friendly-name'
   | 'line-excluded-parts'
   | 'line-settings'
-  | 'monitor-active'
-  | 'signal-friendly-name'
-  | 'signal-quality'
-  | 'invalid-threshold'
+  | 'line-feeders'
   | 'circular-feeder'
+  | 'invalid-threshold'
+  | 'line-active'
+  | 'monitor-active'
+  | 'create-monitor'
+  | 'delete-monitor'
 
-/** Relative weights: mostly valid edits, a few the server refuses. */
+/** Relative weights: mostly valid edits, a few that are refused (on the device or on the server). */
 const WEIGHTS: ReadonlyArray<readonly [OperationKind | Reapply['kind'], number]> = [
-  ['line-threshold', 13],
-  ['line-alert-window', 11],
-  ['line-friendly-name', 11],
-  ['line-excluded-parts', 9],
+  ['line-threshold', 12],
+  ['line-alert-window', 8],
+  ['line-friendly-name', 10],
+  ['line-excluded-parts', 6],
   ['line-settings', 4],
-  ['monitor-active', 20],
-  ['signal-friendly-name', 11],
-  ['signal-quality', 11],
-  ['invalid-threshold', 6],
-  ['circular-feeder', 4],
-  ['reapply-conflict', 2],
+  ['line-feeders', 4],
+  ['circular-feeder', 3],
+  ['invalid-threshold', 3],
+  ['line-active', 6],
+  ['monitor-active', 18],
+  ['create-monitor', 9],
+  ['delete-monitor', 3],
+  ['reapply-conflict', 3],
 ]
+
+type Doc = Readonly<Record<string, unknown>>
 
 export interface Targets {
   readonly lines: ReadonlyArray<string>
-  /** Monitors of active lines: switching them on or off is always allowed. */
-  readonly monitors: ReadonlyArray<string>
-  readonly signals: ReadonlyArray<string>
-  /** Feeder lists that close a cycle in the seeded feeder graph, by line. */
+  /** Seeded monitors, and the ones the run creates (whether or not their creation is applied). */
+  readonly monitors: string[]
+  readonly created: string[]
+  /** Seeded non-cap monitors, copied (with other part numbers) for new ones. */
+  readonly templates: ReadonlyArray<Doc>
+  /** Feeder lists that close a loop in the seeded feeder graph, by line. */
   readonly cycles: ReadonlyArray<{ readonly lineId: string; readonly feederLineIds: ReadonlyArray<string> }>
 }
 
-/** Picks the documents to edit from the server's seeded plant. */
-export function chooseTargets(
-  server: Record<CollectionName, ReadonlyArray<ReplicatedDocument>>,
-  random: Random,
-): Targets {
+/** Picks the documents to act on from the server's seeded plant. */
+export function chooseTargets(server: Record<CollectionName, ReadonlyArray<ReplicatedDocument>>): Targets {
   const lines = server.lines.filter((l) => !l._deleted)
-  const activeLines = new Set(lines.filter((l) => l.active === true).map((l) => String(l.id)))
-  const monitors = server.monitors
-    .filter(
-      (m) => !m._deleted && activeLines.has(String((m.monitor_filter as { line_uuid: string }).line_uuid)),
-    )
-    .map((m) => String(m.monitor_uuid))
-  const signals = server.signals.filter((s) => !s._deleted).map((s) => String(s.id))
+  const monitors = server.monitors.filter((m) => !m._deleted)
   const feedersOf = new Map(lines.map((l) => [String(l.id), (l.feederLineIds as string[]) ?? []]))
-  // A line that feeds, directly or not, line X closes a cycle when X is made to feed it.
+  // A line that feeds, directly or not, line X closes a loop when X is made to feed it.
   const cycles: Array<{ lineId: string; feederLineIds: string[] }> = []
   for (const [lineId] of feedersOf) {
     const upstream = new Set<string>()
@@ -92,16 +92,29 @@ export function chooseTargets(
     }
     for (const feeder of upstream) cycles.push({ lineId: feeder, feederLineIds: [lineId] })
   }
-  // Fisher–Yates with the seeded PRNG: the same seed edits the same signals.
-  const shuffled = [...signals]
-  for (let i = shuffled.length - 1; i > 0; i--) {
-    const j = random.int(0, i)
-    ;[shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!]
+  // Without a seeded chain, a line made to feed its own feeder still closes a loop.
+  if (cycles.length === 0 && lines.length >= 2)
+    cycles.push({ lineId: String(lines[0]!.id), feederLineIds: [String(lines[0]!.id)] })
+  return {
+    lines: lines.map((l) => String(l.id)),
+    monitors: monitors.map((m) => String(m.monitor_uuid)),
+    created: [],
+    templates: monitors.filter((m) => m.monitor_type !== 'cap'),
+    cycles,
   }
-  return { lines: lines.map((l) => String(l.id)), monitors, signals: shuffled.slice(0, 24), cycles }
 }
 
 const PARTS = ['P-0001', 'P-0002', 'P-1000', 'P-2024', 'P-7331', 'P-9000']
+const MONITOR_FIELDS = [
+  'monitor_name',
+  'monitor_type',
+  'active',
+  'frequency',
+  'notes',
+  'use_excluded_part_ids',
+  'use_excluded_model_numbers',
+  'monitor_filter',
+] as const
 
 function pickKind(random: Random): OperationKind | Reapply['kind'] {
   const total = WEIGHTS.reduce((sum, [, w]) => sum + w, 0)
@@ -113,105 +126,98 @@ function pickKind(random: Random): OperationKind | Reapply['kind'] {
   return WEIGHTS[0]![0]
 }
 
-export function nextOperation(targets: Targets, random: Random): Operation | Reapply {
+/** A uuid-shaped id from the seeded PRNG: the device mints ids of what it creates. */
+const seededUuid = (random: Random) => {
+  const hex = (n: number) => Array.from({ length: n }, () => random.int(0, 15).toString(16)).join('')
+  return `${hex(8)}-${hex(4)}-4${hex(3)}-8${hex(3)}-${hex(12)}`
+}
+
+const settings = (lineId: string, changes: Record<string, unknown>): Omit<Operation, 'kind'> => ({
+  name: 'updateLineSettings',
+  args: { lineId, changes },
+})
+
+export function nextOperation(targets: Targets, random: Random, n: number): Operation | Reapply {
   const kind = pickKind(random)
   const line = () => random.pick(targets.lines)
   switch (kind) {
     case 'line-threshold':
-      return {
-        kind,
-        collection: 'lines',
-        id: line(),
-        patch: { ingestionThresholdHours: random.int(0, 1000) },
-      }
+      return { kind, ...settings(line(), { ingestionThresholdHours: random.int(0, 1000) }) }
     case 'line-alert-window':
-      return { kind, collection: 'lines', id: line(), patch: { alertViewingWindowDays: random.int(1, 90) } }
+      return { kind, ...settings(line(), { alertViewingWindowDays: random.int(1, 90) }) }
     case 'line-friendly-name':
       return {
         kind,
-        collection: 'lines',
-        id: line(),
-        patch: { friendlyName: random.chance(0.2) ? null : `Line ${random.int(1, 500)}` },
+        ...settings(line(), { friendlyName: random.chance(0.2) ? null : `Line ${random.int(1, 500)}` }),
       }
     case 'line-excluded-parts':
-      return {
-        kind,
-        collection: 'lines',
-        id: line(),
-        patch: { excludedPartIds: PARTS.filter(() => random.chance(0.4)) },
-      }
+      return { kind, ...settings(line(), { excludedPartIds: PARTS.filter(() => random.chance(0.4)) }) }
     case 'line-settings':
       return {
         kind,
-        collection: 'lines',
-        id: line(),
-        patch: {
+        ...settings(line(), {
           ingestionThresholdHours: random.int(0, 1000),
           alertViewingWindowDays: random.int(1, 90),
           friendlyName: `Cell ${random.int(1, 99)}`,
+        }),
+      }
+    case 'line-feeders': {
+      // Up to two other lines: two devices doing this offline can close a loop only the server sees.
+      const lineId = line()
+      const others = targets.lines.filter((l) => l !== lineId)
+      const feeders = random.chance(0.3)
+        ? []
+        : [random.pick(others), ...(random.chance(0.3) ? [random.pick(others)] : [])]
+      return { kind, ...settings(lineId, { feederLineIds: feeders }) }
+    }
+    case 'circular-feeder': {
+      const cycle = random.pick(targets.cycles)
+      return { kind, ...settings(cycle.lineId, { feederLineIds: [...cycle.feederLineIds] }) }
+    }
+    case 'invalid-threshold':
+      return { kind, ...settings(line(), { ingestionThresholdHours: random.int(1_000_001, 5_000_000) }) }
+    case 'line-active':
+      // Mostly back on: a line left off would refuse every monitor switch on it.
+      return { kind, name: 'setLineActive', args: { lineId: line(), active: random.chance(0.6) } }
+    case 'monitor-active': {
+      const monitorId = random.pick(targets.monitors)
+      return {
+        kind,
+        name: 'setMonitorActive',
+        args: { monitorId },
+        toggle: { arg: 'active', collection: 'monitors', id: monitorId, field: 'active' },
+      }
+    }
+    case 'create-monitor': {
+      const template = random.pick(targets.templates)
+      const filter = template.monitor_filter as Record<string, unknown>
+      const monitorId = seededUuid(random)
+      // Now and then the template's own settings: a duplicate, refused on the device or the server.
+      const copy = random.chance(0.15)
+      const parts = PARTS.filter(() => random.chance(0.5))
+      const monitor = {
+        ...Object.fromEntries(MONITOR_FIELDS.map((f) => [f, template[f]])),
+        monitor_uuid: monitorId,
+        monitor_name: `Convergence ${n}`,
+        active: random.chance(0.7),
+        monitor_filter: { ...filter, part_numbers: copy ? filter.part_numbers : parts },
+      }
+      const rules = [
+        {
+          type: 'ExceedanceRuns',
+          active: true,
+          details: { breaches: random.int(1, 5), runs: random.int(10, 50) },
         },
-      }
-    case 'monitor-active':
-      // The grid's switch: it flips whatever the device shows.
-      return { kind, collection: 'monitors', id: random.pick(targets.monitors), patch: {}, toggle: 'active' }
-    case 'signal-friendly-name':
-      return {
-        kind,
-        collection: 'signals',
-        id: random.pick(targets.signals),
-        patch: { friendlyName: random.chance(0.2) ? null : `Probe ${random.int(1, 500)}` },
-      }
-    case 'signal-quality':
-      return {
-        kind,
-        collection: 'signals',
-        id: random.pick(targets.signals),
-        patch: { qualityCharacteristic: random.pick(QUALITY_CHARACTERISTICS) },
-      }
-    case 'invalid-threshold': {
-      const value = random.int(1_000_001, 5_000_000)
-      return {
-        kind,
-        collection: 'lines',
-        id: line(),
-        patch: { ingestionThresholdHours: value },
-        invalid: { field: 'ingestionThresholdHours', message: validateIngestionThresholdHours(value) ?? '' },
-      }
+      ]
+      targets.created.push(monitorId)
+      targets.monitors.push(monitorId)
+      return { kind, name: 'createMonitor', args: { monitor, rules } }
+    }
+    case 'delete-monitor': {
+      const pool = targets.created.length > 0 ? targets.created : targets.monitors
+      return { kind, name: 'deleteMonitor', args: { monitorId: random.pick(pool) } }
     }
     case 'reapply-conflict':
       return { kind, pick: random.int(0, 1000) }
-    case 'circular-feeder': {
-      const cycle = random.pick(targets.cycles)
-      return {
-        kind,
-        collection: 'lines',
-        id: cycle.lineId,
-        patch: { feederLineIds: [...cycle.feederLineIds] },
-        invalid: { field: 'feederLineIds', message: Messages.lines.circularDependency },
-      }
-    }
-  }
-}
-
-/** The messages the server may refuse a document with: one per invalid value it holds. */
-export type RejectionReasons = (
-  collection: CollectionName,
-  doc: Readonly<Record<string, unknown>>,
-) => string[]
-
-export function rejectionReasons(
-  initial: Record<CollectionName, ReadonlyArray<ReplicatedDocument>>,
-): RejectionReasons {
-  const feeders = new Map(initial.lines.map((l) => [String(l.id), new Set(l.feederLineIds as string[])]))
-  return (collection, doc) => {
-    if (collection !== 'lines') return []
-    const reasons: string[] = []
-    const hours = validateIngestionThresholdHours(doc.ingestionThresholdHours as number)
-    if (hours !== undefined) reasons.push(hours)
-    const seeded = feeders.get(String(doc.id)) ?? new Set<string>()
-    const next = new Set(doc.feederLineIds as string[])
-    if (next.size !== seeded.size || [...next].some((id) => !seeded.has(id)))
-      reasons.push(Messages.lines.circularDependency)
-    return reasons
   }
 }

@@ -1,6 +1,7 @@
+import type { SyncIssue } from '../../../client/db/device-db'
+import type { IntentName } from '../../../shared/intents'
 import type { CollectionName } from '../../../shared/sync/collections'
 import type { Rejection } from '../../../shared/sync/protocol'
-import type { SyncIssue } from '../../../client/db/device-db'
 import type { PushExchange } from './node-client'
 
 /**
@@ -23,12 +24,16 @@ export interface ClientConfig {
 export type ClientRequest =
   | { readonly type: 'init' }
   | {
-      readonly type: 'patch'
-      readonly collection: CollectionName
-      readonly id: string
-      readonly patch: Readonly<Record<string, unknown>>
-      /** A boolean field to switch, as a switch in the UI does (its value is read on the device). */
-      readonly toggle?: string
+      readonly type: 'run'
+      readonly name: IntentName
+      readonly args: Readonly<Record<string, unknown>>
+      /** A boolean argument the device sets to the opposite of what it shows (a switch in the UI). */
+      readonly toggle?: {
+        readonly arg: string
+        readonly collection: CollectionName
+        readonly id: string
+        readonly field: string
+      }
     }
   /** Re-applies one of the device's conflict records (`pick` chooses which); null when it has none. */
   | { readonly type: 'reapply'; readonly pick: number }
@@ -37,50 +42,41 @@ export type ClientRequest =
   | { readonly type: 'settle'; readonly timeoutMs: number }
   | { readonly type: 'status' }
   | { readonly type: 'dump' }
-  | { readonly type: 'history'; readonly key: string }
   | { readonly type: 'close' }
 
-export interface PatchResult {
-  readonly collection: CollectionName
-  readonly id: string
-  /** False when the document does not exist locally. */
-  readonly written: boolean
-  /** The patched fields' local values just before the write. */
-  readonly before: Readonly<Record<string, unknown>>
-  /** What was written (with a toggle's value). */
-  readonly patch: Readonly<Record<string, unknown>>
+/** What `controller.run` made of one user action on the device. */
+export interface RunResult {
+  readonly name: IntentName
+  /** The arguments as run (a toggle's value filled in). */
+  readonly args: Readonly<Record<string, unknown>>
+  readonly status: 'saved' | 'unchanged' | 'refused'
+  /** The action's id in the outbox when saved. */
+  readonly actionId?: string
+  /** The device's own refusal (the rule said no before anything was stored). */
+  readonly rejection?: Rejection
+  /** For a re-apply: the conflict record was removed because the action ran again. */
+  readonly issueRemoved?: boolean
 }
 
 export interface SettleResult {
   readonly settled: boolean
   readonly pendingCount: number
   readonly waitedMs: number
+  /** The outbox's actions when it did not settle. */
+  readonly stuck?: ReadonlyArray<string>
 }
 
-/** The sync status control's figures beside the local database's own count of pending documents. */
+/** The sync status control's figures beside the outbox's own count of the user's unanswered actions. */
 export interface StatusCheck {
   readonly online: boolean
   readonly pendingCount: number
-  readonly pendingDocuments: number
+  readonly pendingActions: number
 }
 
 export interface ClientDump {
   readonly role: 'user' | 'administrator'
   readonly collections: Partial<Record<CollectionName, ReadonlyArray<Record<string, unknown>>>>
   readonly issues: ReadonlyArray<SyncIssue>
-  readonly resolutions: ReadonlyArray<Resolution>
-}
-
-/** One merge of the conflict handler, as RxDB reported it. */
-export interface Resolution {
-  readonly collection: CollectionName
-  readonly id: string
-  /** The assumed master: the merge's base. */
-  readonly base: Readonly<Record<string, unknown>> | null
-  readonly local: Readonly<Record<string, unknown>>
-  /** The server's master the push was answered with. */
-  readonly server: Readonly<Record<string, unknown>>
-  readonly output: Readonly<Record<string, unknown>>
 }
 
 export interface RequestEnvelope {
@@ -92,4 +88,4 @@ export type ClientMessage =
   | { readonly type: 'reply'; readonly id: number; readonly ok: true; readonly value: unknown }
   | { readonly type: 'reply'; readonly id: number; readonly ok: false; readonly error: string }
   | { readonly type: 'push'; readonly exchange: PushExchange }
-  | { readonly type: 'announced'; readonly collection: CollectionName; readonly rejection: Rejection }
+  | { readonly type: 'announced'; readonly issue: SyncIssue }

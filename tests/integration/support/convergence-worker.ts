@@ -2,29 +2,30 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
-import { DeviceDb, type ConflictIssue } from '../../../client/db/device-db'
+import { DeviceDb, type SyncIssue } from '../../../client/db/device-db'
+import type { LocalOutcome } from '../../../client/db/local-intents'
 import type { CollectionReplication } from '../../../client/db/replication'
 import { SyncController } from '../../../client/db/sync-controller'
-import { patchDoc } from '../../../client/db/writes'
+import type { IntentName } from '../../../shared/intents'
 import { canAccessCollection, COLLECTIONS, type CollectionName } from '../../../shared/sync/collections'
 import type {
   ClientConfig,
   ClientDump,
   ClientMessage,
   ClientRequest,
-  PatchResult,
   RequestEnvelope,
+  RunResult,
   SettleResult,
   StatusCheck,
 } from './convergence-protocol'
 import { seededRandom } from './convergence-random'
-import { DeviceWatch } from './convergence-trace'
 import { NodeTransport } from './node-client'
 
 /**
  * One client device of the convergence test, in a worker thread: the real data layer (SyncController,
  * RxDB on Dexie over an IndexedDB of its own, the device Dexie database) behind the Node transport.
- * The test thread drives it with requests; pushes and announced rejections are reported back.
+ * The test thread drives it with user actions (`controller.run`); pushes and announced sync issues
+ * are reported back.
  */
 const config = workerData as ClientConfig
 const port = parentPort
@@ -32,7 +33,6 @@ if (!port) throw new Error('convergence-worker runs as a worker thread')
 
 const post = (message: ClientMessage) => port.postMessage(message)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const watch = new DeviceWatch(Boolean(process.env.CONVERGENCE_DEBUG))
 
 // A device of its own: its own IndexedDB for RxDB and for the device database.
 const indexedDB = new IDBFactory()
@@ -44,10 +44,7 @@ const transport = new NodeTransport({
     loseAnswer: config.loseAnswer,
     replay: config.replay,
   },
-  onPush: (exchange) => {
-    watch.push(exchange)
-    post({ type: 'push', exchange })
-  },
+  onPush: (exchange) => post({ type: 'push', exchange }),
 })
 const device = new DeviceDb('quality-monitoring-device', { indexedDB, IDBKeyRange })
 const controller = new SyncController({
@@ -56,7 +53,7 @@ const controller = new SyncController({
   storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
   isOnline: () => transport.isOnline,
 })
-controller.onRejection((collection, rejection) => post({ type: 'announced', collection, rejection }))
+controller.onIssue((issue) => post({ type: 'announced', issue }))
 
 /** The controller keeps its replications private; the test needs RxDB's awaitInSync on each. */
 const replications = (): ReadonlyArray<CollectionReplication> =>
@@ -91,73 +88,80 @@ async function settle(timeoutMs: number): Promise<SettleResult> {
     controller.resync()
     const synced = await inSync(1500)
     const pendingCount = controller.status$.value.pendingCount
+    // Settled once the outbox is empty: every action answered and its documents pulled (absorbed).
     // Twice in a row: a push's answer may still be on its way into the local database.
-    quiet = synced && pendingCount === 0 ? quiet + 1 : 0
+    quiet = synced && pendingCount === 0 && controller.outbox.state.all.length === 0 ? quiet + 1 : 0
     if (quiet >= 2) return { settled: true, pendingCount, waitedMs: Date.now() - start }
     await sleep(200)
   }
-  return { settled: false, pendingCount: controller.status$.value.pendingCount, waitedMs: Date.now() - start }
+  // What keeps the outbox from emptying: acknowledged actions whose documents never arrived.
+  const stuck = controller.outbox.state.all.map((a) => `${a.name} ${JSON.stringify(a.acknowledged)}`)
+  return {
+    settled: false,
+    pendingCount: controller.status$.value.pendingCount,
+    waitedMs: Date.now() - start,
+    stuck,
+  }
 }
 
-async function pendingDocuments(): Promise<number> {
-  const db = database()
-  const counts = await Promise.all(
-    replications().map(
-      async (r) =>
-        (
-          await db.collections[r.collection]
-            .find({ selector: { pendingSince: { $exists: true } } } as never)
-            .exec()
-        ).length,
-    ),
-  )
-  return counts.reduce((a, b) => a + b, 0)
+function userId(): string {
+  const session = controller.session$.value
+  if (session.status !== 'signed-in') throw new Error(`${config.name}: not signed in`)
+  return session.user.id
 }
 
-/** Runs a local write and reports what it replaced in storage (a cached read may lag replication). */
-async function observed(
-  collection: CollectionName,
-  id: string,
-  patch: Readonly<Record<string, unknown>>,
-  write: () => Promise<boolean>,
-): Promise<PatchResult> {
-  const key = `${collection}/${id}`
-  watch.expectWrite(key)
-  watch.note(key, `WRITE ${JSON.stringify(patch)}`)
-  const written = await write()
-  const old = watch.replaced(key)
-  const before = Object.fromEntries(Object.keys(patch).map((k) => [k, old?.[k]]))
-  return { written, before, patch, collection, id }
+/** The outbox table's own count of this user's unanswered actions (what the status must show). */
+async function pendingActions(): Promise<number> {
+  const me = userId()
+  return (await device.outbox.toArray()).filter((a) => a.author === me && a.acknowledged === undefined).length
 }
+
+/** What the device shows of one field: the server's document with the pending actions laid over it. */
+async function shown(collection: CollectionName, id: string, field: string): Promise<unknown> {
+  const server = (await database().collections[collection].findOne(id).exec())?.toJSON() as
+    Record<string, unknown> | undefined
+  return controller.outbox.state.overlay(collection, id, server).data?.[field]
+}
+
+const result = (
+  name: IntentName,
+  args: Readonly<Record<string, unknown>>,
+  outcome: LocalOutcome,
+): RunResult => ({
+  name,
+  args,
+  status: outcome.status,
+  ...(outcome.status === 'saved' ? { actionId: outcome.action.id } : {}),
+  ...(outcome.status === 'refused' ? { rejection: outcome.rejection } : {}),
+})
 
 async function handle(request: ClientRequest): Promise<unknown> {
   switch (request.type) {
     case 'init': {
       await controller.signIn(config.email, config.password)
       await Promise.all(replications().map((r) => r.state.awaitInitialReplication()))
-      watch.watch(database(), replications())
       return role()
     }
-    case 'patch': {
-      const db = database()
-      const { collection, id } = request
-      const current = await db.collections[collection].findOne(id).exec()
-      // A switch flips what the device shows.
-      const patch = request.toggle
-        ? { ...request.patch, [request.toggle]: current?.get(request.toggle) !== true }
-        : request.patch
-      return observed(collection, id, patch, () => patchDoc(db, collection, id, patch as never))
+    case 'run': {
+      const { name, toggle } = request
+      // A switch sets the opposite of what the device shows.
+      const args = toggle
+        ? {
+            ...request.args,
+            [toggle.arg]: (await shown(toggle.collection, toggle.id, toggle.field)) !== true,
+          }
+        : request.args
+      return result(name, args, await controller.run(name, args as never))
     }
     case 'reapply': {
       // "Re-apply" in the Sync issues panel, on one of this device's conflict records.
-      const conflicts = (await device.issues.where('kind').equals('conflict').sortBy('id')) as ConflictIssue[]
+      const conflicts = (await device.issues.where('kind').equals('conflict').sortBy('id')) as SyncIssue[]
       const issue = conflicts[request.pick % Math.max(conflicts.length, 1)]
       if (!issue) return null
-      const patch = Object.fromEntries(issue.conflicts.map((c) => [c.field, c.localValue]))
-      return observed(issue.collection, issue.docId, patch, async () => {
-        await controller.reapply(issue)
-        return true
-      })
+      const name = issue.action.name as IntentName
+      const outcome = await controller.reapply(issue)
+      const issueRemoved = (await device.issues.get(issue.id!)) === undefined
+      return { ...result(name, issue.action.args as Record<string, unknown>, outcome), issueRemoved }
     }
     case 'online':
       transport.setOnline(request.online)
@@ -169,14 +173,12 @@ async function handle(request: ClientRequest): Promise<unknown> {
     case 'settle':
       return settle(request.timeoutMs)
     case 'status': {
-      // The count is a live query: give it a moment to catch up with the last write.
-      const counted = await pendingDocuments()
+      // The count follows the outbox's change stream: give it a moment to catch up with the last write.
+      const counted = await pendingActions()
       for (let i = 0; i < 20 && controller.status$.value.pendingCount !== counted; i++) await sleep(50)
       const { online, pendingCount } = controller.status$.value
-      return { online, pendingCount, pendingDocuments: counted } satisfies StatusCheck
+      return { online, pendingCount, pendingActions: counted } satisfies StatusCheck
     }
-    case 'history':
-      return watch.history(request.key)
     case 'dump': {
       const db = database()
       const r = role()
@@ -186,7 +188,7 @@ async function handle(request: ClientRequest): Promise<unknown> {
         collections[c] = docs.map((d) => d.toJSON() as Record<string, unknown>)
       }
       const issues = await device.issues.toArray()
-      return { role: r, collections, issues, resolutions: watch.resolutions } satisfies ClientDump
+      return { role: r, collections, issues } satisfies ClientDump
     }
     case 'close':
       transport.setOnline(false)

@@ -1,22 +1,21 @@
 import type { Transport } from '../../../client/db/transport'
-import type { PushResponse, PushRow } from '../../../shared/sync/protocol'
+import type { IntentPushResponse, PushedIntent } from '../../../shared/sync/intent-protocol'
 
 /**
  * The client's Transport for Node (no browser fetch credentials, no EventSource): fetch with a
  * cookie jar of its own, a small Server-Sent Events reader that reconnects like EventSource does,
- * and a switch that cuts the network. For the convergence test it also misbehaves on purpose:
- * it can send a push twice, lose a push's answer after the server processed it, or replay an
- * earlier push later — the server must apply each change once.
+ * and a switch that cuts the network. For the convergence test it also misbehaves on purpose on the
+ * change-set push (`POST /sync/intents`): it can send a push twice, lose a push's answer after the
+ * server processed it, or replay an earlier push later — the server must apply each action once.
  */
 export interface PushExchange {
   /** Per client, in the order the requests were sent. */
   readonly seq: number
-  readonly collection: string
-  readonly rows: ReadonlyArray<PushRow>
+  readonly intents: ReadonlyArray<PushedIntent>
   /** HTTP status; 0 when no answer arrived (network cut, server down). */
   readonly status: number
-  readonly answer: PushResponse | undefined
-  /** True when this answer reached the client code (RxDB): only then can it record a rejection. */
+  readonly answer: IntentPushResponse | undefined
+  /** True when this answer reached the client code (the pusher): only then can it record an issue. */
   readonly delivered: boolean
   readonly kind: 'push' | 'duplicate' | 'replay'
 }
@@ -42,13 +41,13 @@ export interface NodeTransportOptions {
 
 const networkError = () => new TypeError('fetch failed: the network is off')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const PUSH_PATH = /^\/sync\/([^/]+)\/push$/
+const PUSH_PATH = '/sync/intents'
 
 export class NodeTransport implements Transport {
   private online = true
   private readonly cookies = new Map<string, string>()
   private readonly inFlight = new Set<AbortController>()
-  private readonly sent: Array<{ collection: string; path: string; body: string }> = []
+  private readonly sent: string[] = []
   private pushSeq = 0
 
   constructor(private readonly options: NodeTransportOptions) {}
@@ -64,9 +63,8 @@ export class NodeTransport implements Transport {
   }
 
   readonly fetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const push = PUSH_PATH.exec(path)
-    if (!push) return this.send(path, init)
-    return this.sendPush(push[1]!, path, String(init.body ?? '[]'), init)
+    if (path !== PUSH_PATH || init.method !== 'POST') return this.send(path, init)
+    return this.sendPush(String(init.body ?? '{}'), init)
   }
 
   /** A property, not a method: the controller calls it detached from the transport. */
@@ -102,46 +100,44 @@ export class NodeTransport implements Transport {
     }
   }
 
-  private async sendPush(collection: string, path: string, body: string, init: RequestInit) {
+  private async sendPush(body: string, init: RequestInit) {
     const m = this.options.misbehaviour
     const roll = (share: number | undefined) => m !== undefined && share !== undefined && m.random() < share
     const duplicate = roll(m?.duplicate)
     const lose = roll(m?.loseAnswer)
     const replay = roll(m?.replay) ? this.sent[Math.floor((m?.random() ?? 0) * this.sent.length)] : undefined
     const deliverSecond = duplicate && roll(0.5)
-    this.sent.push({ collection, path, body })
+    this.sent.push(body)
     if (this.sent.length > 200) this.sent.shift()
 
-    const first = await this.exchange(collection, path, body, init, 'push', !lose && !deliverSecond)
+    const first = await this.exchange(body, init, 'push', !lose && !deliverSecond)
     let delivered = first
     if (duplicate) {
-      const second = await this.exchange(collection, path, body, init, 'duplicate', !lose && deliverSecond)
+      const second = await this.exchange(body, init, 'duplicate', !lose && deliverSecond)
       if (deliverSecond) delivered = second
     }
-    if (replay) await this.exchange(replay.collection, replay.path, replay.body, init, 'replay', false)
+    if (replay !== undefined) await this.exchange(replay, init, 'replay', false)
     if (lose || delivered instanceof Error) throw delivered instanceof Error ? delivered : networkError()
     return delivered
   }
 
   /** One push request; reports what the server answered, whether or not the client will see it. */
   private async exchange(
-    collection: string,
-    path: string,
     body: string,
     init: RequestInit,
     kind: PushExchange['kind'],
     delivered: boolean,
   ): Promise<Response | Error> {
     const seq = ++this.pushSeq
-    const rows = JSON.parse(body) as PushRow[]
+    const intents = (JSON.parse(body) as { intents?: PushedIntent[] }).intents ?? []
     try {
-      const res = await this.send(path, { ...init, body })
+      const res = await this.send(PUSH_PATH, { ...init, body })
       const text = await res.text()
-      const answer = res.ok ? (JSON.parse(text) as PushResponse) : undefined
-      this.options.onPush?.({ seq, collection, rows, status: res.status, answer, delivered, kind })
+      const answer = res.ok ? (JSON.parse(text) as IntentPushResponse) : undefined
+      this.options.onPush?.({ seq, intents, status: res.status, answer, delivered, kind })
       return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers })
     } catch (err) {
-      this.options.onPush?.({ seq, collection, rows, status: 0, answer: undefined, delivered, kind })
+      this.options.onPush?.({ seq, intents, status: 0, answer: undefined, delivered, kind })
       return err instanceof Error ? err : networkError()
     }
   }
