@@ -12,6 +12,7 @@ import { openDatabase } from '../sync-server/store/database'
 import { pullDocuments, writeDocument, writeTransaction, getDocument } from '../sync-server/store/documents'
 import type { Services } from '../sync-server/domain/services'
 import { systemClock } from '../shared/time/clock'
+import { INTENT_PROTOCOL_VERSION } from '../shared/sync/intent-protocol'
 import { ms, percentile, perSecond, ratio, table, timed } from './stats'
 
 /**
@@ -39,6 +40,27 @@ export async function benchServerReplication(signals = 100_000): Promise<void> {
   }
   const admin = await signIn(DEFAULT_DEMO.adminEmail, DEFAULT_DEMO.adminPassword)
   const operator = await signIn(DEFAULT_DEMO.userEmail, DEFAULT_DEMO.userPassword)
+  const adminId = (
+    (await (await fetch(base + '/api/session', { headers: { cookie: admin } })).json()) as { id: string }
+  ).id
+  /** A change set of actions by the administrator (POST /sync/intents); throws unless all applied. */
+  const pushIntents = async (intents: ReadonlyArray<{ name: string; args: unknown }>) => {
+    const body = {
+      protocol: INTENT_PROTOCOL_VERSION,
+      intents: intents.map((i) => ({
+        ...i,
+        id: crypto.randomUUID(),
+        author: adminId,
+        createdAt: new Date().toISOString(),
+        base: [],
+      })),
+    }
+    const answer = (await (await post('/sync/intents', admin, body)).json()) as {
+      results: Array<{ status: string }>
+    }
+    const refused = answer.results.filter((r) => r.status !== 'applied').length
+    if (refused > 0) throw new Error(`push: ${refused} actions not applied`)
+  }
 
   try {
     // ── Pull: every signal, 1,000 per page, through HTTP + JSON + gzip, vs the same keyset queries.
@@ -71,18 +93,18 @@ export async function benchServerReplication(signals = 100_000): Promise<void> {
     const gzBytes =
       gzipSync(JSON.stringify({ documents: pulled.slice(0, 1000) })).length * (pulled.length / 1000)
 
-    // ── Push: 2,000 signal edits in batches of 100 vs the same writes straight into the database.
+    // ── Push: 2,000 actions (a signal's quality characteristic each), 100 per change set, vs the same
+    // writes straight into the database.
     const edits = pulled.filter((d) => d.entityType === 'MEASUREMENT').slice(0, 4000)
     const pushSet = edits.slice(0, 2000)
     const pushTime = await timed(async () => {
       for (let i = 0; i < pushSet.length; i += 100) {
-        const rows = pushSet.slice(i, i + 100).map((d) => ({
-          assumedMasterState: d,
-          newDocumentState: { ...d, qualityCharacteristic: 'Significant' },
-        }))
-        const res = await post('/sync/signals/push', admin, rows)
-        const answer = (await res.json()) as unknown[]
-        if (answer.length !== 0) throw new Error(`push answered ${answer.length} conflicts`)
+        await pushIntents(
+          pushSet.slice(i, i + 100).map((d) => ({
+            name: 'setQualityCharacteristic',
+            args: { signalIds: [String(d.id)], qualityCharacteristic: 'Significant' },
+          })),
+        )
       }
     })
     const rawSet = edits.slice(2000, 4000)
@@ -101,7 +123,7 @@ export async function benchServerReplication(signals = 100_000): Promise<void> {
       }
     })
 
-    // ── Latency: a one-row push by the administrator until the operator's stream delivers it.
+    // ── Latency: a one-action push by the administrator until the operator's stream delivers it.
     const stream = await fetch(base + '/sync/stream', { headers: { cookie: operator } })
     const reader = stream.body!.getReader()
     const decoder = new TextDecoder()
@@ -126,16 +148,9 @@ export async function benchServerReplication(signals = 100_000): Promise<void> {
     const target = edits.slice(4000 - 200, 4000)
     for (const [i, d] of target.entries()) {
       const current = (await getDocument(database.db, 'cust-demo', 'signals', String(d.id)))!
-      const master = {
-        ...current.data,
-        id: d.id,
-        revision: current.revision,
-        updatedAt: current.updatedAt,
-        _deleted: false,
-      }
       const start = performance.now()
-      await post('/sync/signals/push', admin, [
-        { assumedMasterState: master, newDocumentState: { ...master, friendlyName: `Bench ${i}` } },
+      await pushIntents([
+        { name: 'renameSignal', args: { signalId: String(d.id), friendlyName: `Bench ${i}` } },
       ])
       await nextEvent()
       latencies.push(performance.now() - start)
@@ -174,7 +189,7 @@ export async function benchServerReplication(signals = 100_000): Promise<void> {
           '',
         ],
         [
-          'push throughput (batch 100)',
+          'push throughput (100 actions per change set)',
           `${perSecond(pushSet.length, pushTime.ms)} (${ms(pushTime.ms)})`,
           `${perSecond(rawSet.length, rawPush.ms)} (${ms(rawPush.ms)})`,
           ratio(pushTime.ms, rawPush.ms),
