@@ -19,7 +19,11 @@ export const ADMIN_ACTOR: Actor = {
 }
 export const USER_ACTOR: Actor = { ...ADMIN_ACTOR, userId: 'user-operator', role: 'user' }
 
-export const doc = (collection: CollectionName, id: string, data: Record<string, unknown>): LoadedDocument => ({
+export const doc = (
+  collection: CollectionName,
+  id: string,
+  data: Record<string, unknown>,
+): LoadedDocument => ({
   collection,
   id,
   data,
@@ -50,7 +54,12 @@ function load(documents: ReadonlyArray<LoadedDocument>, reads: ReadonlyArray<Doc
 }
 
 const at = (data: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data)
+  path
+    .split('.')
+    .reduce<unknown>(
+      (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+      data,
+    )
 
 /** The changes of a run keyed `collection/id`, for compact assertions. */
 export const changesById = (changes: ReadonlyArray<DocumentChange>) =>
