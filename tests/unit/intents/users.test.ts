@@ -1,10 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import type { Actor } from '../../../shared/intents/intent'
+import type { UserLocationConfig } from '../../../shared/schema/user'
 import { plant, rejectionOf } from './admin-fixtures'
 import { ADMIN_ACTOR, changesById, doc, run } from './intent-harness'
 
 /** The user intents (shared/intents/users.ts): add, role, location, delete. */
-const user = (id: string, locationConfig = { locationName: 'Demo Plant', locationPlantId: 'plant-demo' }) =>
+const user = (
+  id: string,
+  locationConfig: UserLocationConfig = { locationName: 'Demo Plant', locationPlantId: 'plant-demo' },
+) =>
   doc('users', id, {
     id,
     email: `${id}@demo.plant`,
