@@ -9,6 +9,14 @@ import {
   updateMonitor,
   updateMonitorSwitches,
 } from './monitors'
+import { deleteDataSource } from './data-sources'
+import {
+  deleteRelianceConfig,
+  deleteTeamsWebhook,
+  saveRelianceConfig,
+  saveTeamsWebhook,
+} from './integrations'
+import { addUser, deleteUser, setUserLocation, setUserRole } from './users'
 
 /**
  * Everything a user can do, by area. Each entry is a named intent (shared/intents/intent.ts): its
@@ -28,6 +36,16 @@ export const INTENTS = {
   deleteMonitor,
   saveAlertRules,
   setCapAlert,
+  // Integrations, users and data sources (integrations.ts, users.ts, data-sources.ts)
+  saveTeamsWebhook,
+  deleteTeamsWebhook,
+  saveRelianceConfig,
+  deleteRelianceConfig,
+  addUser,
+  setUserRole,
+  setUserLocation,
+  deleteUser,
+  deleteDataSource,
 } as const
 
 export type IntentName = keyof typeof INTENTS

@@ -2,26 +2,19 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import type { RelianceConfig } from '../../shared/schema/reliance-config'
 import { TeamsWebhookInput, type TeamsWebhook } from '../../shared/schema/teams-webhook'
-import { nowUtc } from '../../shared/time/plant-time'
+import { SaveRelianceConfigArgs } from '../../shared/intents/integrations'
 import { Messages } from '../../shared/validation/messages'
-import { applyChange } from '../domain/apply-change'
 import { badRequest, forbidden, notFound } from '../domain/domain-error'
-import { NEW_CONFIG_STATUS } from '../domain/integration-reliance'
-import {
-  assertLineOfPlant,
-  assertOwnPlant,
-  canUseReliance,
-  isRecord,
-  storedOf,
-} from '../domain/integration-scope'
+import { assertOwnPlant, canUseReliance, isRecord } from '../domain/integration-scope'
 import type { AppEnv } from '../http/app-env'
-import { readBody, readJson } from '../http/body'
-import { getDocument, listDocuments, type StoredDocument } from '../store/documents'
+import { decodeInput, readBody, readJson } from '../http/body'
+import { listDocuments, type StoredDocument } from '../store/documents'
+import { callIntent } from './intent-call'
 
 /**
  * Microsoft Teams (TEAMS-01/02) and ETQ Reliance (ETQ-01..03) calls of settings spec §7. Every
- * write goes through applyChange, so REST and replication apply the same rules; answers are built
- * field by field, so a Reliance secret cannot slip into one.
+ * write runs the same named intent a device pushes (shared/intents/integrations.ts); answers are
+ * built field by field, so a Reliance secret cannot slip into one.
  */
 export function integrationRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -47,21 +40,17 @@ export function integrationRoutes(): Hono<AppEnv> {
     const { session, services } = c.var
     const lineId = c.req.param('lineId')
     assertOwnPlant(session, c.req.param('plantId'))
-    await assertLineOfPlant(services.db, session, lineId)
     const { url } = await readBody(c, TeamsWebhookInput)
-    // One webhook per line: saving a line's webhook replaces the one it has.
-    const existing = await webhookOfLine(c.var, lineId)
-    const id = existing?.id ?? randomUUID()
-    const next = { id, lineId, url, lastModifiedDateTime: nowUtc(services.clock) }
-    const saved = storedOf(await applyChange(services, session, 'teamsWebhooks', id, next))
-    return c.json(webhookAnswer(saved as StoredDocument<TeamsWebhook>))
+    // One webhook per line: the intent keeps the line's own id when it has one.
+    await callIntent(services, session, 'saveTeamsWebhook', { lineId, url, webhookId: randomUUID() })
+    const saved = await webhookOfLine(c.var, lineId)
+    if (!saved) throw notFound(Messages.server.notFound)
+    return c.json(webhookAnswer(saved))
   })
 
   app.delete('/notifications/teams-webhooks/:id', async (c) => {
     const { session, services } = c.var
-    const doc = await getDocument(services.db, session.customerId, 'teamsWebhooks', c.req.param('id'))
-    if (!doc || doc.deleted || doc.plantId !== session.plantId) throw notFound(Messages.server.notFound)
-    await applyChange(services, session, 'teamsWebhooks', doc.id, undefined)
+    await callIntent(services, session, 'deleteTeamsWebhook', { webhookId: c.req.param('id') })
     return c.body(null, 204)
   })
 
@@ -80,32 +69,27 @@ export function integrationRoutes(): Hono<AppEnv> {
   app.post('/reliance-configuration/lines/:lineId', async (c) => {
     const { session, services } = c.var
     const lineId = c.req.param('lineId')
-    await assertLineOfPlant(services.db, session, lineId)
     const body = await readJson(c)
     if (!isRecord(body)) throw badRequest(Messages.server.invalidRequest)
-    const existing = await relianceOfLine(c.var, lineId)
-    const id = existing?.id ?? randomUUID()
     // Missing fields count as blank, so they get the form's '{label} is required'. A missing
-    // secret on an existing config keeps the stored one (the rules decide).
-    const next = {
-      id,
+    // secret on an existing config keeps the stored one (the intent decides).
+    const args = decodeInput(SaveRelianceConfigArgs, {
       lineId,
       apiHost: body.apiHost ?? '',
       clientId: body.clientId ?? '',
       tokenEndpoint: body.tokenEndpoint ?? '',
-      connectionStatus: NEW_CONFIG_STATUS,
-      updatedTime: nowUtc(services.clock),
       ...(body.clientSecret !== undefined ? { clientSecret: body.clientSecret } : {}),
-    }
-    const saved = storedOf(await applyChange(services, session, 'relianceConfigs', id, next))
-    return c.json(relianceAnswer(saved as StoredDocument<RelianceConfig>))
+      configId: randomUUID(),
+    })
+    await callIntent(services, session, 'saveRelianceConfig', args)
+    const saved = await relianceOfLine(c.var, lineId)
+    if (!saved) throw notFound(Messages.server.notFound)
+    return c.json(relianceAnswer(saved))
   })
 
   app.delete('/reliance-configuration/lines/:lineId', async (c) => {
     const { session, services } = c.var
-    const existing = await relianceOfLine(c.var, c.req.param('lineId'))
-    if (!existing) throw notFound(Messages.server.notFound)
-    await applyChange(services, session, 'relianceConfigs', existing.id, undefined)
+    await callIntent(services, session, 'deleteRelianceConfig', { lineId: c.req.param('lineId') })
     return c.body(null, 204)
   })
 

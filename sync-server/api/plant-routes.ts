@@ -2,11 +2,11 @@ import { Hono } from 'hono'
 import type { DataSource } from '../../shared/schema/data-source'
 import { Messages } from '../../shared/validation/messages'
 import { requireAdmin } from '../auth/middleware'
-import { applyChange } from '../domain/apply-change'
 import { notFound } from '../domain/domain-error'
 import { assertOwnPlant, sessionPlant } from '../domain/integration-scope'
 import type { AppEnv } from '../http/app-env'
-import { getDocument, listDocuments } from '../store/documents'
+import { listDocuments } from '../store/documents'
+import { callIntent } from './intent-call'
 
 /** The plant's ingestor and its data sources (DS-01/03, monitors spec §7). */
 export function plantRoutes(): Hono<AppEnv> {
@@ -35,9 +35,7 @@ export function plantRoutes(): Hono<AppEnv> {
 
   app.delete('/data-sources/:id', requireAdmin, async (c) => {
     const { session, services } = c.var
-    const doc = await getDocument(services.db, session.customerId, 'dataSources', c.req.param('id'))
-    if (!doc || doc.deleted || doc.plantId !== session.plantId) throw notFound(Messages.dataSources.notFound)
-    await applyChange(services, session, 'dataSources', doc.id, undefined)
+    await callIntent(services, session, 'deleteDataSource', { dataSourceId: c.req.param('id') })
     return c.body(null, 204)
   })
 

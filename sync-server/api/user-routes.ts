@@ -11,16 +11,17 @@ import { CheckUsersRolesInput, DeleteUserInput } from '../../shared/schema/user-
 import { Messages } from '../../shared/validation/messages'
 import { assertAdmin, requireAdmin } from '../auth/middleware'
 import type { Session } from '../auth/session'
-import { applyChange } from '../domain/apply-change'
 import { badRequest, notFound } from '../domain/domain-error'
-import { isRecord, storedOf } from '../domain/integration-scope'
+import { isRecord } from '../domain/integration-scope'
 import type { Services } from '../domain/services'
 import type { AppEnv } from '../http/app-env'
 import { decodeInput, readBody, readJson } from '../http/body'
 import { getDocument, listDocuments, type StoredDocument } from '../store/documents'
+import { callIntent } from './intent-call'
 
 /**
- * User administration (USER-01..05, settings spec §7). Decision: every call here is for
+ * User administration (USER-01..05, settings spec §7). Writes run the user intents a device pushes
+ * (shared/intents/users.ts). Decision: every call here is for
  * administrators only, like the Users page and the users collection (403 'Forbidden resource').
  * A customerId that is not the caller's answers 404, as any other tenant's id does.
  */
@@ -47,8 +48,8 @@ export function userRoutes(): Hono<AppEnv> {
     const user = await userOfCustomer(services, session, input.customerId, input.userId)
     const role: Role =
       input.role !== 'administrator' ? user.data.role : c.req.method === 'POST' ? 'administrator' : 'user'
-    const saved = storedOf(await applyChange(services, session, 'users', user.id, { ...user.data, role }))
-    return c.json(userAnswer(saved as StoredDocument<User>))
+    const written = await callIntent(services, session, 'setUserRole', { userId: user.id, role })
+    return c.json(userAnswer(written.find<User>('users', user.id) ?? user))
   })
 
   // USER-05: the location select saves at once; both null is unassigned.
@@ -56,18 +57,19 @@ export function userRoutes(): Hono<AppEnv> {
     const { session, services } = c.var
     const user = await userOfCustomer(services, session, session.customerId, c.req.param('userId'))
     const locationConfig = await readBody(c, UserLocationConfig)
-    const saved = storedOf(
-      await applyChange(services, session, 'users', user.id, { ...user.data, locationConfig }),
-    )
-    return c.json(userAnswer(saved as StoredDocument<User>))
+    const written = await callIntent(services, session, 'setUserLocation', {
+      userId: user.id,
+      locationConfig,
+    })
+    return c.json(userAnswer(written.find<User>('users', user.id) ?? user))
   })
 
-  // USER-04: the delete flow (the rules need the user-deletion flag and refuse deleting yourself).
+  // USER-04: the delete flow (the intent needs the user-deletion flag and refuses deleting yourself).
   app.post('/users', requireAdmin, async (c) => {
     const { session, services } = c.var
     const input = await readBody(c, DeleteUserInput)
     const user = await userOfCustomer(services, session, input.customerId, input.userId)
-    await applyChange(services, session, 'users', user.id, undefined)
+    await callIntent(services, session, 'deleteUser', { userId: user.id })
     return c.body(null, 204)
   })
 
@@ -101,17 +103,17 @@ async function addUser(c: Context<AppEnv>, customerId: string) {
     customerId,
   })
   if (input.customerId !== session.customerId) throw notFound(Messages.server.notFound)
-  const id = randomUUID()
-  const next: User = {
-    id,
-    email: input.email,
-    lastLogin: null,
-    role: 'user',
-    locationConfig: { locationName: input.locationName, locationPlantId: input.locationPlantId },
-    customerId: session.customerId,
-  }
-  const saved = storedOf(await applyChange(services, session, 'users', id, next))
-  return c.json(userAnswer(saved as StoredDocument<User>), 201)
+  const userId = randomUUID()
+  const { email, locationPlantId, locationName } = input
+  const written = await callIntent(services, session, 'addUser', {
+    userId,
+    email,
+    locationPlantId,
+    locationName,
+  })
+  const saved = written.find<User>('users', userId)
+  if (!saved) throw notFound(Messages.users.notFound)
+  return c.json(userAnswer(saved), 201)
 }
 
 async function userOfCustomer(

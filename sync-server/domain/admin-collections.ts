@@ -34,8 +34,8 @@ export const plantRules: CollectionRules<Plant> = {
 }
 
 /**
- * dataSources (DS-01/03), administrators only (applyChange checks the role): the ingestor creates
- * them, so clients may only delete one (403 on create and update).
+ * dataSources (DS-01/03), administrators only: the ingestor creates and edits them, so the only
+ * client write is the deleteDataSource intent (shared/intents/data-sources.ts); anything else is 403.
  */
 export const dataSourceRules: CollectionRules<DataSource> = {
   collection: 'dataSources',

@@ -17,6 +17,7 @@ import { findLoggedIntent, loadReads, logIntent } from '../store/intent-store'
 import { announce, writeWithRules } from './apply-change'
 import type { WriteContext } from './collection-rules'
 import { DomainError, badRequest, forbidden } from './domain-error'
+import { runServerEffect } from './intent-effects'
 import { rulesFor } from './registry'
 import type { Services } from './services'
 
@@ -75,6 +76,7 @@ export async function applyIntent(
     if (conflicts.length > 0) return { status: 'conflict', conflicts } as const
     const ctx: WriteContext = { services, session, tx, written }
     for (const change of run.changes) await writeChange(ctx, change)
+    await runServerEffect(ctx, request.name, args, run.docs)
     if (request.id !== undefined) {
       const refs = written.map((d) => ({ collection: d.collection, id: d.id }))
       await logIntent(tx, session.customerId, request.id, { written: refs })

@@ -3,12 +3,13 @@ import type { Plant } from '../../shared/schema/plant'
 import type { RelianceConfig } from '../../shared/schema/reliance-config'
 import { readRelianceSecret } from '../../sync-server/domain/integration-reliance'
 import { getDocument, writeDocument, writeTransaction } from '../../sync-server/store/documents'
+import { INTENT_PROTOCOL_VERSION, type IntentOutcome } from '../../shared/sync/intent-protocol'
+import { AUTHORS, action, rejectionOf, type PushedAction } from './support/intent-push'
 import { readSse } from './support/sse'
 import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 type ErrorBody = { error: { code: string; message: string } }
 type Doc = Record<string, unknown> & { id: string; revision: number; _deleted: boolean }
-type Rejected = Doc & { _rejection?: { code: string; status: number; message: string } }
 type Answer<T> = { status: number; body: T }
 
 /** Every secret these tests store or the seed holds contains one of these. */
@@ -51,8 +52,12 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
     })
   const master = async (collection: string, id: string) =>
     (await pull(demo.admin, collection)).body.documents.find((d) => d.id === id)!
-  const push = (collection: string, rows: unknown, cookie = demo.admin) =>
-    api<Rejected[]>('POST', `/sync/${collection}/push`, cookie, rows)
+  /** Pushes actions as a device does; the answer is checked for secrets like every other. */
+  const pushed = (cookie: string, actions: ReadonlyArray<PushedAction>) =>
+    api<{ results: IntentOutcome[] }>('POST', '/sync/intents', cookie, {
+      protocol: INTENT_PROTOCOL_VERSION,
+      intents: actions,
+    })
   const secretOf = (id: string) => readRelianceSecret(demo.server.services.db, 'cust-demo', id)
 
   /** Runs `fn` with the demo plant changed, then puts the plant back. */
@@ -188,68 +193,76 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
     expect(stored?.data.url).toBe('https://demo.webhook.office.com/webhookb2/assembly-quality')
   })
 
-  test('TEAMS-02 replication: a pushed URL change applies with a server date; a blank URL is rejected with the master', async () => {
+  test('TEAMS-02 replication: a pushed URL change applies with a server date; a blank URL is rejected and changes nothing', async () => {
     const m = await master('teamsWebhooks', 'webhook-assembly')
-    const ok = await push('teamsWebhooks', [
-      {
-        assumedMasterState: m,
-        newDocumentState: {
-          ...m,
-          url: 'https://demo.webhook.office.com/webhookb2/pushed',
-          lastModifiedDateTime: '2000-01-01T00:00:00.000Z',
-        },
-      },
-    ])
-    expect(ok).toEqual({ status: 200, body: [] })
+    const save = (url: string) =>
+      action(
+        'saveTeamsWebhook',
+        { lineId: 'line-assembly', url, webhookId: 'webhook-assembly' },
+        AUTHORS.admin,
+      )
+    const before = Date.now()
+    const ok = await pushed(demo.admin, [save('https://demo.webhook.office.com/webhookb2/pushed')])
+    expect(ok.status).toBe(200)
+    expect(ok.body.results.map((r) => r.status)).toEqual(['applied'])
     const now = await master('teamsWebhooks', 'webhook-assembly')
     expect(now.url).toBe('https://demo.webhook.office.com/webhookb2/pushed')
-    expect(now.lastModifiedDateTime).not.toBe('2000-01-01T00:00:00.000Z')
+    expect(now.lastModifiedDateTime).not.toBe(m.lastModifiedDateTime)
+    expect(Date.parse(now.lastModifiedDateTime as string)).toBeGreaterThanOrEqual(before - 1000)
 
-    const rejected = await push('teamsWebhooks', [
-      { assumedMasterState: now, newDocumentState: { ...now, url: '' } },
+    const rejected = await pushed(demo.admin, [save('')])
+    expect(rejected.body.results.map(rejectionOf)).toEqual([
+      { code: 'VALIDATION', status: 400, message: 'URL cannot be blank' },
     ])
-    expect(rejected.body).toHaveLength(1)
-    expect(rejected.body[0]).toMatchObject({ id: 'webhook-assembly', url: now.url, revision: now.revision })
-    expect(rejected.body[0]!._rejection).toMatchObject({
-      code: 'VALIDATION',
-      status: 400,
-      message: 'URL cannot be blank',
+    expect(await master('teamsWebhooks', 'webhook-assembly')).toMatchObject({
+      url: now.url,
+      revision: now.revision,
     })
     // Put the seeded URL back for the other tests.
-    const back = await push('teamsWebhooks', [
-      {
-        assumedMasterState: now,
-        newDocumentState: { ...now, url: 'https://demo.webhook.office.com/webhookb2/assembly-quality' },
-      },
+    const back = await pushed(demo.admin, [
+      save('https://demo.webhook.office.com/webhookb2/assembly-quality'),
     ])
-    expect(back.body).toEqual([])
+    expect(back.body.results.map((r) => r.status)).toEqual(['applied'])
   })
 
-  test('TEAMS-01 replication: one webhook per line (409) and only lines of the plant (404)', async () => {
-    const create = (id: string, lineId: string) => ({
-      assumedMasterState: null,
-      newDocumentState: {
-        id,
-        lineId,
-        url: 'https://a.example/hook',
-        lastModifiedDateTime: '2026-01-01T00:00:00.000Z',
-      },
-    })
-    const res = await push('teamsWebhooks', [
-      create('webhook-second', 'line-assembly'),
-      create('webhook-foreign', 'line-other'),
+  test('TEAMS-01 replication: one webhook per line (a save keeps the line its one webhook) and only lines of the plant (404)', async () => {
+    const save = (webhookId: string, lineId: string, url = 'https://a.example/hook') =>
+      action('saveTeamsWebhook', { lineId, url, webhookId }, AUTHORS.admin)
+    const res = await pushed(demo.admin, [
+      save('webhook-second', 'line-assembly'),
+      save('webhook-foreign', 'line-other'),
     ])
-    expect(res.body.map((r) => [r.id, r._deleted, r._rejection?.code, r._rejection?.status])).toEqual([
-      ['webhook-second', true, 'CONFLICT', 409],
-      ['webhook-foreign', true, 'NOT_FOUND', 404],
+    expect(res.body.results.map((r) => r.status)).toEqual(['applied', 'rejected'])
+    expect(rejectionOf(res.body.results[1])).toEqual({ code: 'NOT_FOUND', status: 404, message: 'Not found' })
+    const ofAssembly = (await pull(demo.admin, 'teamsWebhooks')).body.documents.filter(
+      (d) => d.lineId === 'line-assembly' && !d._deleted,
+    )
+    expect(ofAssembly.map((d) => [d.id, d.url])).toEqual([['webhook-assembly', 'https://a.example/hook']])
+    for (const id of ['webhook-second', 'webhook-foreign']) {
+      expect(await getDocument(demo.server.services.db, 'cust-demo', 'teamsWebhooks', id)).toBeUndefined()
+    }
+    const restored = await pushed(demo.admin, [
+      save('webhook-assembly', 'line-assembly', 'https://demo.webhook.office.com/webhookb2/assembly-quality'),
     ])
-    const created = await push('teamsWebhooks', [create('webhook-packaging', 'line-packaging')])
-    expect(created.body).toEqual([])
-    const m = await master('teamsWebhooks', 'webhook-packaging')
-    expect(
-      (await push('teamsWebhooks', [{ assumedMasterState: m, newDocumentState: { ...m, _deleted: true } }]))
-        .body,
-    ).toEqual([])
+    expect(restored.body.results.map((r) => r.status)).toEqual(['applied'])
+
+    const created = await pushed(demo.admin, [save('webhook-packaging', 'line-packaging')])
+    expect(created.body.results.map((r) => r.status)).toEqual(['applied'])
+    expect((await master('teamsWebhooks', 'webhook-packaging')).lineId).toBe('line-packaging')
+    const deleted = await pushed(demo.admin, [
+      action('deleteTeamsWebhook', { webhookId: 'webhook-packaging' }, AUTHORS.admin),
+    ])
+    expect(deleted.body.results.map((r) => r.status)).toEqual(['applied'])
+    expect((await master('teamsWebhooks', 'webhook-packaging'))._deleted).toBe(true)
+  })
+
+  test('TEAMS-01 the document push answers 426: webhooks travel only as intents', async () => {
+    const m = await master('teamsWebhooks', 'webhook-assembly')
+    const res = await api('POST', '/sync/teamsWebhooks/push', demo.admin, [
+      { assumedMasterState: m, newDocumentState: { ...m, url: 'https://evil.example/hook' } },
+    ])
+    expect(res.status).toBe(426)
+    expect((await master('teamsWebhooks', 'webhook-assembly')).url).toBe(m.url)
   })
 
   // ── ETQ Reliance ──────────────────────────────────────────────────────────
@@ -432,13 +445,18 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
       expect(await stream.next()).toBe('RESYNC')
       const m = await master('relianceConfigs', 'reliance-line-machining')
       expect(m).not.toHaveProperty('clientSecret')
-      const ok = await push('relianceConfigs', [
-        {
-          assumedMasterState: m,
-          newDocumentState: { ...m, apiHost: 'https://pushed.example', clientSecret: 'TOP-SECRET-push' },
-        },
+      const save = (args: Record<string, unknown>) =>
+        action('saveRelianceConfig', { ...form, configId: 'reliance-line-machining', ...args }, AUTHORS.admin)
+      const ok = await pushed(demo.admin, [
+        save({
+          lineId: 'line-machining',
+          apiHost: 'https://pushed.example',
+          clientId: m.clientId,
+          tokenEndpoint: m.tokenEndpoint,
+          clientSecret: 'TOP-SECRET-push',
+        }),
       ])
-      expect(ok.body).toEqual([])
+      expect(ok.body.results.map((r) => r.status)).toEqual(['applied'])
       expect(await secretOf('reliance-line-machining')).toBe('TOP-SECRET-push')
 
       let event: { collection: string; documents: Doc[] } | undefined
@@ -452,28 +470,20 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
         connectionStatus: 'NOT_CONFIGURED',
       })
 
-      const now = await master('relianceConfigs', 'reliance-line-machining')
-      const rejected = await push('relianceConfigs', [
-        {
-          assumedMasterState: now,
-          newDocumentState: { ...now, apiHost: '', clientSecret: 'TOP-SECRET-rejected' },
-        },
-        {
-          assumedMasterState: null,
-          newDocumentState: {
-            ...form,
-            id: 'reliance-new',
-            lineId: 'line-packaging',
-            connectionStatus: 'SUCCESS',
-            updatedTime: '2026-01-01T00:00:00.000Z',
-          },
-        },
+      const rejected = await pushed(demo.admin, [
+        save({ lineId: 'line-machining', apiHost: '', clientSecret: 'TOP-SECRET-rejected' }),
+        save({ lineId: 'line-packaging', configId: 'reliance-new' }),
       ])
-      expect(rejected.body.map((r) => [r.id, r._rejection?.status, r._rejection?.message])).toEqual([
-        ['reliance-line-machining', 400, 'Host is required'],
-        ['reliance-new', 400, 'Client Secret is required'],
+      expect(
+        rejected.body.results.map((r) => [r.status, rejectionOf(r)?.status, rejectionOf(r)?.message]),
+      ).toEqual([
+        ['rejected', 400, 'Host is required'],
+        ['rejected', 400, 'Client Secret is required'],
       ])
       expect(await secretOf('reliance-line-machining')).toBe('TOP-SECRET-push')
+      expect(
+        await getDocument(demo.server.services.db, 'cust-demo', 'relianceConfigs', 'reliance-new'),
+      ).toBeUndefined()
     } finally {
       await stream.close()
     }
@@ -481,18 +491,55 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
 
   test('ETQ-03 replication: a pushed status or time is ignored, the server keeps its own', async () => {
     const m = await master('relianceConfigs', 'reliance-line-assembly')
-    const res = await push('relianceConfigs', [
-      {
-        assumedMasterState: m,
-        newDocumentState: { ...m, connectionStatus: 'ERROR', updatedTime: '2000-01-01T00:00:00.000Z' },
-      },
+    const res = await pushed(demo.admin, [
+      action(
+        'saveRelianceConfig',
+        {
+          lineId: 'line-assembly',
+          configId: 'reliance-line-assembly',
+          apiHost: m.apiHost,
+          clientId: m.clientId,
+          tokenEndpoint: m.tokenEndpoint,
+          connectionStatus: 'ERROR',
+          updatedTime: '2000-01-01T00:00:00.000Z',
+        },
+        AUTHORS.admin,
+      ),
     ])
-    expect(res.body).toEqual([])
+    expect(res.body.results.map((r) => r.status)).toEqual(['applied'])
     const after = await master('relianceConfigs', 'reliance-line-assembly')
     expect(after).toMatchObject({
       connectionStatus: 'SUCCESS',
       updatedTime: '2026-01-15T14:00:00.000Z',
       revision: m.revision,
     })
+  })
+
+  test('ETQ-01 replication: without the ETQ flag or the override a pushed save or delete is refused 403', async () => {
+    await withPlant(
+      (p) => ({
+        ...p,
+        etqCustomerOverride: false,
+        featureFlags: { ...p.featureFlags, etqIntegration: false },
+      }),
+      async () => {
+        const res = await pushed(demo.admin, [
+          action(
+            'saveRelianceConfig',
+            { ...form, lineId: 'line-paint', clientSecret: 'TOP-SECRET-x', configId: 'reliance-paint' },
+            AUTHORS.admin,
+          ),
+          action('deleteRelianceConfig', { lineId: 'line-assembly' }, AUTHORS.admin),
+        ])
+        expect(res.body.results.map(rejectionOf)).toEqual([
+          { code: 'FORBIDDEN', status: 403, message: 'Forbidden resource' },
+          { code: 'FORBIDDEN', status: 403, message: 'Forbidden resource' },
+        ])
+      },
+    )
+    expect(
+      await getDocument(demo.server.services.db, 'cust-demo', 'relianceConfigs', 'reliance-paint'),
+    ).toBeUndefined()
+    expect(await secretOf('reliance-line-assembly')).toBe('demo-reliance-secret-assembly')
   })
 })

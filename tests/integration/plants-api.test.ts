@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { DataSource } from '../../shared/schema/data-source'
 import type { Plant } from '../../shared/schema/plant'
 import { getDocument, writeDocument, writeTransaction } from '../../sync-server/store/documents'
+import { AUTHORS, action, pushIntents, rejectionOf } from './support/intent-push'
 import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 type ErrorBody = { error: { code: string; message: string } }
@@ -137,7 +138,7 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
     expect((await pull(demo.other, 'plants')).body.documents.map((d) => d.id)).toEqual(['plant-other'])
   })
 
-  test("SHELL-03 plants are read-only: a pushed change is rejected with 403 'Forbidden resource' and the master", async () => {
+  test('SHELL-03 plants are read-only: the document push answers 426 and no intent writes a plant', async () => {
     const master = (await pull(demo.admin, 'plants')).body.documents[0]!
     const res = await push(demo.admin, 'plants', [
       {
@@ -145,35 +146,48 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
         newDocumentState: { ...master, name: 'Renamed', etqCustomerOverride: true },
       },
     ])
-    expect(res.status).toBe(200)
-    expect(res.body).toHaveLength(1)
-    expect(res.body[0]).toMatchObject({ id: 'plant-demo', name: 'Demo Plant', revision: master.revision })
-    expect(res.body[0]!._rejection).toEqual({ code: 'FORBIDDEN', status: 403, message: 'Forbidden resource' })
+    expect(res.status).toBe(426)
+    const named = await pushIntents(demo.server, demo.admin, [
+      action('updatePlant', { plantId: 'plant-demo', name: 'Renamed' }, AUTHORS.admin),
+    ])
+    expect(named.results.map(rejectionOf)).toEqual([
+      { code: 'VALIDATION', status: 400, message: 'Invalid request' },
+    ])
     const stored = await getDocument<Plant>(demo.server.services.db, 'cust-demo', 'plants', 'plant-demo')
     expect(stored?.data.name).toBe('Demo Plant')
+    expect(stored?.data.etqCustomerOverride).toBe(master.etqCustomerOverride)
   })
 
   test('DS-03 data sources replicate to administrators, who may push a delete but not a create or an edit', async () => {
     const docs = (await pull(demo.admin, 'dataSources')).body.documents
     const vision = docs.find((d) => d.id === 'source-vision')!
     try {
+      // Documents are no longer pushed, and no intent creates or edits a source (the ingestor does).
       const edit = await push(demo.admin, 'dataSources', [
         { assumedMasterState: vision, newDocumentState: { ...vision, name: 'Renamed' } },
-        {
-          assumedMasterState: null,
-          newDocumentState: { ...vision, id: 'source-new', revision: 0 },
-        },
       ])
-      expect(edit.body.map((r) => [r.id, r._rejection?.status, r._rejection?.message])).toEqual([
-        ['source-vision', 403, 'Forbidden resource'],
-        ['source-new', 403, 'Forbidden resource'],
+      expect(edit.status).toBe(426)
+      const named = await pushIntents(demo.server, demo.admin, [
+        action('updateDataSource', { dataSourceId: 'source-vision', name: 'Renamed' }, AUTHORS.admin),
       ])
-      expect(edit.body[1]!._deleted).toBe(true)
+      expect(named.results.map(rejectionOf)).toEqual([
+        { code: 'VALIDATION', status: 400, message: 'Invalid request' },
+      ])
+      expect(
+        (await getDocument<DataSource>(demo.server.services.db, 'cust-demo', 'dataSources', 'source-vision'))
+          ?.data.name,
+      ).toBe(vision.name)
 
-      const del = await push(demo.admin, 'dataSources', [
-        { assumedMasterState: vision, newDocumentState: { ...vision, _deleted: true } },
+      const del = await pushIntents(demo.server, demo.admin, [
+        action('deleteDataSource', { dataSourceId: 'source-vision' }, AUTHORS.admin),
+        action('deleteDataSource', { dataSourceId: 'source-vision' }, AUTHORS.admin),
       ])
-      expect(del.body).toEqual([])
+      expect(del.results.map((r) => r.status)).toEqual(['applied', 'rejected'])
+      expect(rejectionOf(del.results[1])).toEqual({
+        code: 'NOT_FOUND',
+        status: 404,
+        message: 'Data source not found',
+      })
       const after = (await pull(demo.admin, 'dataSources')).body.documents.find(
         (d) => d.id === 'source-vision',
       )
@@ -183,7 +197,7 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
     }
   })
 
-  test("SHELL-04 data sources do not replicate to users: pull and push answer 403 'Forbidden resource'", async () => {
+  test("SHELL-04 data sources do not replicate to users: pull answers 403 and their delete intent is refused 403 'Forbidden resource'", async () => {
     const res = await demo.server.call<ErrorBody>('POST', '/sync/dataSources/pull', demo.operator, {
       checkpoint: null,
       batchSize: 10,
@@ -195,6 +209,14 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
     const pushed = await push(demo.operator, 'dataSources', [
       { assumedMasterState: null, newDocumentState: { id: 'source-plc', _deleted: true } },
     ])
-    expect(pushed.status).toBe(403)
+    expect(pushed.status).toBe(426)
+    const named = await pushIntents(demo.server, demo.operator, [
+      action('deleteDataSource', { dataSourceId: 'source-plc' }, AUTHORS.operator),
+    ])
+    expect(named.results.map(rejectionOf)).toEqual([
+      { code: 'FORBIDDEN', status: 403, message: 'Forbidden resource' },
+    ])
+    const stored = await getDocument(demo.server.services.db, 'cust-demo', 'dataSources', 'source-plc')
+    expect(stored?.deleted).toBe(false)
   })
 })

@@ -3,12 +3,13 @@ import type { Plant } from '../../shared/schema/plant'
 import type { User } from '../../shared/schema/user'
 import { hashPassword } from '../../sync-server/auth/password'
 import { getDocument, writeDocument, writeTransaction } from '../../sync-server/store/documents'
+import { Messages } from '../../shared/validation/messages'
+import { AUTHORS, action, pushIntents, rejectionOf } from './support/intent-push'
 import { DATABASE_KINDS, DEMO, OTHER_ADMIN, useDemoServer } from './support/test-server'
 
 type ErrorBody = { error: { code: string; message: string } }
 type UserRow = User & { locationName: string | null; locationPlantId: string | null }
 type Doc = Record<string, unknown> & { id: string; revision: number; _deleted: boolean }
-type Rejected = Doc & { _rejection?: { code: string; status: number; message: string } }
 
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: 'Forbidden resource' } }
 
@@ -36,7 +37,6 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       checkpoint: null,
       batchSize: 1000,
     })
-  const push = (rows: unknown) => demo.server.call<Rejected[]>('POST', '/sync/users/push', demo.admin, rows)
   const master = async (id: string) => (await pull(demo.admin)).body.documents.find((d) => d.id === id)!
 
   async function withFlags(flags: Partial<Plant['featureFlags']>, fn: () => Promise<void>) {
@@ -121,11 +121,29 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     expect(await stored('user-engineer')).toBeDefined()
   })
 
-  test("SHELL-04 the users collection does not replicate to users: pull answers 403 'Forbidden resource'", async () => {
+  test("SHELL-04 the users collection does not replicate to users: pull answers 403 'Forbidden resource', so do their user intents", async () => {
     const res = await pull(demo.operator)
     expect(res).toEqual({ status: 403, body: FORBIDDEN })
     const pushed = await demo.server.call('POST', '/sync/users/push', demo.operator, [])
-    expect(pushed.status).toBe(403)
+    expect(pushed.status).toBe(426)
+    const email = `operator-added.${kind}@demo.plant`
+    const named = await pushIntents(demo.server, demo.operator, [
+      action(
+        'addUser',
+        { userId: `op-${kind}`, email, locationPlantId: 'plant-demo', locationName: null },
+        AUTHORS.operator,
+      ),
+      action('setUserRole', { userId: 'user-operator', role: 'administrator' }, AUTHORS.operator),
+      action('deleteUser', { userId: 'user-engineer' }, AUTHORS.operator),
+    ])
+    expect(named.results.map(rejectionOf)).toEqual([
+      { code: 'FORBIDDEN', status: 403, message: 'Forbidden resource' },
+      { code: 'FORBIDDEN', status: 403, message: 'Forbidden resource' },
+      { code: 'FORBIDDEN', status: 403, message: 'Forbidden resource' },
+    ])
+    expect(await stored(`op-${kind}`)).toBeUndefined()
+    expect((await stored('user-operator'))?.role).toBe('user')
+    expect(await stored('user-engineer')).toBeDefined()
   })
 
   test('USER-02 add-user creates a user (201) who then appears in the list; the back-office path too', async () => {
@@ -552,69 +570,113 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     expect(cross.body).toEqual([{ userId: 'user-admin', hasRole: false }])
   })
 
-  test('USER-02 USER-05 replication: a pushed email and location change applies; lastLogin stays the server’s', async () => {
-    const user = await addUser()
-    const m = await master(user.id)
-    const email = `renamed.${kind}.${counter}@demo.plant`
-    const res = await push([
-      {
-        assumedMasterState: m,
-        newDocumentState: {
-          ...m,
-          email,
-          lastLogin: '2000-01-01T00:00:00.000Z',
-          locationConfig: { locationName: 'corporate', locationPlantId: null },
-        },
-      },
+  test('USER-02 USER-05 replication: a pushed add and location change apply; lastLogin stays the server’s', async () => {
+    const userId = `pushed-${kind}-${++counter}`
+    const email = `pushed.${kind}.${counter}@demo.plant`
+    const res = await pushIntents(demo.server, demo.admin, [
+      action(
+        'addUser',
+        { userId, email: ` ${email} `, locationPlantId: 'plant-demo', locationName: null },
+        AUTHORS.admin,
+      ),
+      action(
+        'setUserLocation',
+        { userId, locationConfig: { locationName: 'corporate', locationPlantId: null } },
+        AUTHORS.admin,
+      ),
     ])
-    expect(res.body).toEqual([])
-    const after = await stored(user.id)
-    expect(after).toMatchObject({
+    expect(res.results.map((r) => r.status)).toEqual(['applied', 'applied'])
+    expect(await stored(userId)).toEqual({
+      id: userId,
       email,
       lastLogin: null,
+      role: 'user',
       locationConfig: { locationName: 'corporate', locationPlantId: null },
+      customerId: 'cust-demo',
     })
-    expect((await credentialsOf(user.id))?.email).toBe(email)
+    expect((await credentialsOf(userId))?.email).toBe(email)
+    expect((await master(userId)).email).toBe(email)
   })
 
-  test('USER-02 USER-03 replication rejections: a taken email 409, your own role 403, with the unchanged master', async () => {
-    const user = await addUser()
-    const m = await master(user.id)
-    const self = await master('user-admin')
-    const res = await push([
-      { assumedMasterState: m, newDocumentState: { ...m, email: OTHER_ADMIN.email.toUpperCase() } },
-      { assumedMasterState: self, newDocumentState: { ...self, role: 'user' } },
+  test('USER-02 USER-03 replication rejections: a taken email 409, your own role 403, and nothing changes', async () => {
+    const taken = `taken-${kind}-${++counter}`
+    const res = await pushIntents(demo.server, demo.admin, [
+      action(
+        'addUser',
+        {
+          userId: taken,
+          email: OTHER_ADMIN.email.toUpperCase(),
+          locationPlantId: 'plant-demo',
+          locationName: null,
+        },
+        AUTHORS.admin,
+      ),
+      action('setUserRole', { userId: 'user-admin', role: 'user' }, AUTHORS.admin),
     ])
-    expect(res.body.map((r) => [r.id, r.email, r.role, r._rejection])).toEqual([
-      [
-        user.id,
-        user.email,
-        'user',
-        { code: 'CONFLICT', status: 409, message: 'User with the email already exists' },
-      ],
-      [
-        'user-admin',
-        DEMO.adminEmail,
-        'administrator',
-        { code: 'FORBIDDEN', status: 403, message: 'You cannot change your own role' },
-      ],
+    expect(res.results.map(rejectionOf)).toEqual([
+      { code: 'CONFLICT', status: 409, message: 'User with the email already exists' },
+      { code: 'FORBIDDEN', status: 403, message: 'You cannot change your own role' },
     ])
+    expect(await stored(taken)).toBeUndefined()
+    expect(await credentialsOf(taken)).toBeUndefined()
+    expect(await stored('user-admin')).toMatchObject({ email: DEMO.adminEmail, role: 'administrator' })
   })
 
   test('USER-04 replication: a pushed delete follows the user-deletion flag', async () => {
     const user = await addUser()
-    const m = await master(user.id)
     await withFlags({ userDeletion: false }, async () => {
-      const refused = await push([{ assumedMasterState: m, newDocumentState: { ...m, _deleted: true } }])
-      expect(refused.body[0]?._rejection).toEqual({
+      const refused = await pushIntents(demo.server, demo.admin, [
+        action('deleteUser', { userId: user.id }, AUTHORS.admin),
+      ])
+      expect(rejectionOf(refused.results[0])).toEqual({
         code: 'FORBIDDEN',
         status: 403,
         message: 'Forbidden resource',
       })
-      expect(refused.body[0]?._deleted).toBe(false)
+      expect(await stored(user.id)).toBeDefined()
     })
-    const done = await push([{ assumedMasterState: m, newDocumentState: { ...m, _deleted: true } }])
-    expect(done.body).toEqual([])
+    const done = await pushIntents(demo.server, demo.admin, [
+      action('deleteUser', { userId: user.id }, AUTHORS.admin),
+    ])
+    expect(done.results.map((r) => r.status)).toEqual(['applied'])
+    expect((await master(user.id))._deleted).toBe(true)
     expect(await credentialsOf(user.id)).toBeUndefined()
+  })
+
+  test("Intent push: an action whose author is not the session's user is refused 403 and changes nothing", async () => {
+    const user = await addUser()
+    const res = await pushIntents(demo.server, demo.admin, [
+      action('deleteUser', { userId: user.id }, AUTHORS.operator),
+      action('setUserRole', { userId: user.id, role: 'administrator' }, AUTHORS.other),
+    ])
+    expect(res.status).toBe(200)
+    expect(res.results.map(rejectionOf)).toEqual([
+      { code: 'FORBIDDEN', status: 403, message: Messages.sync.notYourChange },
+      { code: 'FORBIDDEN', status: 403, message: Messages.sync.notYourChange },
+    ])
+    expect(await stored(user.id)).toMatchObject({ email: user.email, role: 'user' })
+    expect(await credentialsOf(user.id)).toBeDefined()
+  })
+
+  test('Intent push: a retried action id is applied once (the retry is answered, not replayed)', async () => {
+    const user = await addUser()
+    const corporate = action(
+      'setUserLocation',
+      { userId: user.id, locationConfig: { locationName: 'corporate', locationPlantId: null } },
+      AUTHORS.admin,
+    )
+    const first = await pushIntents(demo.server, demo.admin, [corporate])
+    expect(first.results.map((r) => r.status)).toEqual(['applied'])
+    const revision = (await master(user.id)).revision
+    // The user moves on; a late retry of the first action must not move them back.
+    const moved = await demo.server.call<UserRow>('PATCH', `/api/users/${user.id}`, demo.admin, {
+      locationName: null,
+      locationPlantId: null,
+    })
+    expect(moved.status).toBe(200)
+    const retry = await pushIntents(demo.server, demo.admin, [corporate])
+    expect(retry.results.map((r) => [r.id, r.status])).toEqual([[corporate.id, 'applied']])
+    expect((await stored(user.id))?.locationConfig).toEqual({ locationName: null, locationPlantId: null })
+    expect((await master(user.id)).revision).toBe(revision + 1)
   })
 })
