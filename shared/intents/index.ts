@@ -9,6 +9,17 @@ import {
   updateMonitor,
   updateMonitorSwitches,
 } from './monitors'
+import { saveSignalLimits } from './limits'
+import { saveSignalAssociations, updateSignals } from './signal-associations'
+import {
+  changeSignalEntityType,
+  renameSignal,
+  saveResultClassifications,
+  setQualityCharacteristic,
+  setSignalDistribution,
+  setSignalStatus,
+} from './signals'
+import { setStationFinal } from './stations'
 
 /**
  * Everything a user can do, by area. Each entry is a named intent (shared/intents/intent.ts): its
@@ -28,6 +39,18 @@ export const INTENTS = {
   deleteMonitor,
   saveAlertRules,
   setCapAlert,
+  // Signal Management: stations, signals and their links, Cap Limits
+  // (stations.ts, signals.ts, signal-associations.ts, limits.ts)
+  setStationFinal,
+  setSignalStatus,
+  renameSignal,
+  changeSignalEntityType,
+  setSignalDistribution,
+  setQualityCharacteristic,
+  saveResultClassifications,
+  saveSignalAssociations,
+  updateSignals,
+  saveSignalLimits,
 } as const
 
 export type IntentName = keyof typeof INTENTS
