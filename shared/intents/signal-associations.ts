@@ -8,8 +8,7 @@ import {
   type AssociationContainer,
   type AssociationContainers,
 } from '../validation/signal-rules'
-import { rejectInvalid } from './intent'
-import { defineIntent } from './intent'
+import { defineIntent, rejectInvalid } from './intent'
 import {
   editSignals,
   featureFlagsOf,

@@ -22,7 +22,9 @@ import {
  * Signal Management (SM-05..SM-11) from the signal details pane: status, friendly name, entity
  * type (with the dissociations it causes), distribution, quality characteristic and result
  * classifications. Each acts on the selected signals as one action: all of them or none.
- * The Associations panel and the generic attribute update are in signal-associations.ts.
+ * Only an entity-type change reads the whole line (its link targets and the signals it dissociates);
+ * the other edits leave links as they are. The Associations panel and the generic attribute update
+ * are in signal-associations.ts.
  */
 const SignalId = Schema.NonEmptyString
 const SignalIds = Schema.Array(SignalId).check(Schema.isMinLength(1))
