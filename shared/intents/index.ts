@@ -17,6 +17,17 @@ import {
   saveTeamsWebhook,
 } from './integrations'
 import { addUser, deleteUser, setUserLocation, setUserRole } from './users'
+import { saveSignalLimits } from './limits'
+import { saveSignalAssociations, updateSignals } from './signal-associations'
+import {
+  changeSignalEntityType,
+  renameSignal,
+  saveResultClassifications,
+  setQualityCharacteristic,
+  setSignalDistribution,
+  setSignalStatus,
+} from './signals'
+import { setStationFinal } from './stations'
 
 /**
  * Everything a user can do, by area. Each entry is a named intent (shared/intents/intent.ts): its
@@ -46,6 +57,18 @@ export const INTENTS = {
   setUserLocation,
   deleteUser,
   deleteDataSource,
+  // Signal Management: stations, signals and their links, Cap Limits
+  // (stations.ts, signals.ts, signal-associations.ts, limits.ts)
+  setStationFinal,
+  setSignalStatus,
+  renameSignal,
+  changeSignalEntityType,
+  setSignalDistribution,
+  setQualityCharacteristic,
+  saveResultClassifications,
+  saveSignalAssociations,
+  updateSignals,
+  saveSignalLimits,
 } as const
 
 export type IntentName = keyof typeof INTENTS

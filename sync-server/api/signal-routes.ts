@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { SignalChanges } from '../../shared/intents/signal-associations'
 import {
   ResultClassificationsPatch,
   SignalAttributeUpdate,
@@ -6,35 +7,44 @@ import {
   type Signal,
   type SignalAttributes,
 } from '../../shared/schema/signal'
-import { StationPatch, type Station } from '../../shared/schema/station'
+import { StationPatch } from '../../shared/schema/station'
 import { Messages } from '../../shared/validation/messages'
-import { applyChange } from '../domain/apply-change'
+import type { Session } from '../auth/session'
 import { notFound } from '../domain/domain-error'
 import { findVisible } from '../domain/line-documents'
-import { applySignalEdits } from '../domain/signal-batch'
+import type { Services } from '../domain/services'
 import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
+import { callIntent } from './intent-call'
 import { requireLine } from './line-lookups'
 import { signalClassificationRoutes } from './signal-classification-routes'
 import { signalLimitRoutes } from './signal-limit-routes'
 
-/** The spec's snake_case attributes onto the Signal document; absent attributes stay as they are. */
-const withAttributes =
-  (a: SignalAttributes) =>
-  (s: Signal): Signal => ({
-    ...s,
-    ...(a.quality_characteristic !== undefined && { qualityCharacteristic: a.quality_characteristic }),
-    ...(a.upper_limit !== undefined && { upperLimit: a.upper_limit }),
-    ...(a.lower_limit !== undefined && { lowerLimit: a.lower_limit }),
-    ...(a.result !== undefined && { result: a.result }),
-    ...(a.signal_entity_type !== undefined && { entityType: a.signal_entity_type }),
-    ...(a.signal_friendly_name !== undefined && { friendlyName: a.signal_friendly_name }),
-    ...(a.signal_active !== undefined && { isSignalActive: a.signal_active }),
-  })
+/** The spec's snake_case attributes as the updateSignals intent's changes; absent ones stay absent. */
+const toChanges = (a: SignalAttributes): SignalChanges => ({
+  ...(a.quality_characteristic !== undefined && { qualityCharacteristic: a.quality_characteristic }),
+  ...(a.upper_limit !== undefined && { upperLimit: a.upper_limit }),
+  ...(a.lower_limit !== undefined && { lowerLimit: a.lower_limit }),
+  ...(a.result !== undefined && { result: a.result }),
+  ...(a.signal_entity_type !== undefined && { entityType: a.signal_entity_type }),
+  ...(a.signal_friendly_name !== undefined && { friendlyName: a.signal_friendly_name }),
+  ...(a.signal_active !== undefined && { isSignalActive: a.signal_active }),
+})
+
+/** The signals a call edited, as stored after it (each once, in the order first named). */
+async function savedSignals(services: Services, session: Session, ids: ReadonlyArray<string>) {
+  const saved: Signal[] = []
+  for (const id of new Set(ids)) {
+    const doc = await findVisible<Signal>(services.db, session, 'signals', id)
+    if (doc) saved.push(doc.data)
+  }
+  return saved
+}
 
 /**
  * Signal management (SM-04..SM-12): PATCH /stations/{id}, PATCH /signal-attribute-update,
- * PATCH /signals; classifications and limits in their own files.
+ * PATCH /signals; classifications and limits in their own files. Each call runs ONE intent
+ * (shared/intents/stations.ts, signals.ts, signal-associations.ts), so a call is all or nothing.
  */
 export function signalRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -42,9 +52,7 @@ export function signalRoutes(): Hono<AppEnv> {
   app.patch('/stations/:id', async (c) => {
     const { session, services } = c.var
     const { final } = await readBody(c, StationPatch)
-    const station = await findVisible<Station>(services.db, session, 'stations', c.req.param('id'))
-    if (!station) throw notFound(Messages.signals.stationNotFound)
-    await applyChange(services, session, 'stations', station.id, { ...station.data, id: station.id, final })
+    await callIntent(services, session, 'setStationFinal', { stationId: c.req.param('id'), final })
     return c.body(null, 204)
   })
 
@@ -55,28 +63,43 @@ export function signalRoutes(): Hono<AppEnv> {
       throw notFound(Messages.server.notFound)
     }
     const line = await requireLine(services, session, signalRequest.line_uuid)
-    const edits = signals.map((s) => ({ id: s.signal_uuid, edit: withAttributes(s.signal_attributes) }))
-    return c.json(await applySignalEdits(services, session, edits, line.id))
+    await callIntent(services, session, 'updateSignals', {
+      lineId: line.id,
+      signals: signals.map((s) => ({ signalId: s.signal_uuid, changes: toChanges(s.signal_attributes) })),
+    })
+    return c.json(
+      await savedSignals(
+        services,
+        session,
+        signals.map((s) => s.signal_uuid),
+      ),
+    )
   })
 
   app.patch('/signals', async (c) => {
     const { session, services } = c.var
     const updates = await readBody(c, SignalSingleSideUpdate)
-    const edits = updates.map((u) => ({
-      id: u.id,
-      edit: (s: Signal): Signal => ({ ...s, singleSide: u.singleSide }),
-    }))
-    return c.json(await applySignalEdits(services, session, edits))
+    await callIntent(services, session, 'setSignalDistribution', {
+      signals: updates.map((u) => ({ signalId: u.id, singleSide: u.singleSide })),
+    })
+    return c.json(
+      await savedSignals(
+        services,
+        session,
+        updates.map((u) => u.id),
+      ),
+    )
   })
 
   app.patch('/signal/result-classifications', async (c) => {
     const { session, services } = c.var
     const patch = await readBody(c, ResultClassificationsPatch)
-    const edits = Object.entries(patch).map(([id, { resultClassifications }]) => ({
-      id,
-      edit: (s: Signal): Signal => ({ ...s, resultClassifications }),
+    const signals = Object.entries(patch).map(([signalId, { resultClassifications }]) => ({
+      signalId,
+      resultClassifications,
     }))
-    return c.json(await applySignalEdits(services, session, edits))
+    await callIntent(services, session, 'saveResultClassifications', { signals })
+    return c.json(await savedSignals(services, session, Object.keys(patch)))
   })
 
   app.route('/', signalClassificationRoutes())

@@ -1,24 +1,17 @@
 import type { CollectionName } from '../../shared/sync/collections'
-import { noFeatureFlags, type FeatureFlags, type Plant } from '../../shared/schema/plant'
 import type { Session } from '../auth/session'
 import { findVisibleDocument, type Executor, type StoredDocument } from '../store/documents'
 import { forbidden } from './domain-error'
 import { Messages } from '../../shared/validation/messages'
 
 /**
- * Small helpers the line, station, signal and limit rules share: what a session may see, the
- * plant's feature flags, and the "edit only, never create or delete" rule of ingested entities.
+ * Small helpers the line, station, signal and limit rules share: what a session may see, and the
+ * "edit only, never create or delete" rule of ingested entities.
  */
 
 /** The document when it exists, is live and belongs to the session's plant (or the whole customer). */
 export const findVisible = <T>(ex: Executor, session: Session, collection: CollectionName, id: string) =>
   findVisibleDocument<T>(ex, session, collection, id)
-
-/** The session plant's flags; a plant without a document has every flag off. */
-export async function plantFeatureFlags(ex: Executor, session: Session): Promise<FeatureFlags> {
-  const plant = await findVisible<Plant>(ex, session, 'plants', session.plantId)
-  return { ...noFeatureFlags(), ...(plant?.data.featureFlags ?? {}) }
-}
 
 /**
  * Lines, stations and signals come from ingestion: clients edit them but never create or delete

@@ -1,13 +1,13 @@
-import type { Signal } from '../../shared/schema/signal'
 import { Station } from '../../shared/schema/station'
-import { finalStationError } from '../../shared/validation/signal-rules'
 import { decodeInput } from '../http/body'
-import { listDocuments } from '../store/documents'
 import type { CollectionRules } from './collection-rules'
-import { badRequest } from './domain-error'
 import { requireExisting } from './line-documents'
 
-/** Stations: only the Final Station label is the client's (SM-04); the rest comes from ingestion. */
+/**
+ * Storage rules of stations. Only the Final Station label is the user's (SM-04, decided by the
+ * setStationFinal intent in shared/intents/stations.ts); the rest comes from ingestion, so a
+ * change keeps everything else as stored and can never create or delete a station.
+ */
 export const stationRules: CollectionRules<Station> = {
   collection: 'stations',
   scope: 'plant',
@@ -16,19 +16,8 @@ export const stationRules: CollectionRules<Station> = {
     requireExisting(change)
   },
   decode: (data) => decodeInput(Station, data),
-  async validate(ctx, change) {
+  async validate(_ctx, change) {
     const previous = requireExisting(change).data
-    const final = (change.next as Station).final
-    const signals = await listDocuments<Signal>(ctx.tx, ctx.session.customerId, 'signals', {
-      plantId: ctx.session.plantId,
-      fields: { stationId: change.id },
-    })
-    const error = finalStationError(
-      previous,
-      signals.map((s) => s.data),
-      final,
-    )
-    if (error !== undefined) throw badRequest(error)
-    return { ...previous, id: change.id, final }
+    return { ...previous, id: change.id, final: (change.next as Station).final }
   },
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Signal } from '../../shared/schema/signal'
 import { listDocuments } from '../../sync-server/store/documents'
+import { intentPush } from './support/intent-push'
 import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 type Doc = Record<string, unknown>
 type ErrorBody = { error: { code: string; message: string } }
-type Rejected = Doc & { _rejection?: { code: string; status: number; message: string } }
 
 const NOT_ASSOCIABLE = 'Only measurement, result, lower-limit and upper-limit signals can be associated.'
 
@@ -41,7 +41,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
         batchSize: 1000,
       })
     ).body.documents
-  const push = (rows: unknown) => demo.server.call<Rejected[]>('POST', '/sync/signals/push', demo.admin, rows)
+  const pushIntent = intentPush(demo)
 
   it('SM-10 link targets must be signals of the same line with the entity type of their container', async () => {
     const st = 'line-machining-st-1'
@@ -164,77 +164,108 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     expect(await get(other.id)).toEqual(other)
   })
 
-  describe('replication of signals', () => {
-    it('a valid push is applied; name, station and line are the servers', async () => {
+  describe('replication of signals: each action is one intent (POST /sync/intents)', () => {
+    it('a valid updateSignals is applied; name, station and line are the plants', async () => {
       const m = await linkedMeasurement('line-assembly-st-1')
-      const master = (await pull()).find((d) => d.id === m.id)!
-      const res = await push([
-        {
-          assumedMasterState: master,
-          newDocumentState: {
-            ...master,
-            qualityCharacteristic: 'Significant',
-            name: 'Renamed',
-            lineId: 'line-paint',
-            stationName: 'Elsewhere',
+      const res = await pushIntent('updateSignals', {
+        lineId: 'line-assembly',
+        signals: [
+          {
+            signalId: m.id,
+            changes: {
+              qualityCharacteristic: 'Significant',
+              name: 'Renamed',
+              lineId: 'line-paint',
+              stationName: 'Elsewhere',
+            },
           },
-        },
-      ])
-      expect(res.body).toEqual([])
+        ],
+      })
+      expect(res.status).toBe('applied')
       expect(await get(m.id)).toEqual({ ...m, qualityCharacteristic: 'Significant' })
       await update('line-assembly', [attrs(m.id, { quality_characteristic: m.qualityCharacteristic })])
     })
 
-    it('a pushed SM-10 violation is rejected with the rule message and the unchanged master', async () => {
+    it('a pushed SM-10 violation is rejected with the rule message and changes nothing', async () => {
       const m = await linkedMeasurement('line-assembly-st-2')
-      const master = (await pull()).find((d) => d.id === m.id)!
-      const res = await push([
-        { assumedMasterState: master, newDocumentState: { ...master, upperLimit: m.lowerLimit } },
-      ])
-      expect(res.body[0]).toMatchObject({ id: m.id, upperLimit: m.upperLimit, revision: master.revision })
-      expect(res.body[0]!._rejection).toMatchObject({
-        code: 'VALIDATION',
-        status: 400,
-        message: 'The upper limit must be a signal of entity type UPPER_LIMIT',
+      const res = await pushIntent('updateSignals', {
+        lineId: 'line-assembly',
+        signals: [{ signalId: m.id, changes: { upperLimit: m.lowerLimit } }],
       })
-      const friendly = await push([
-        { assumedMasterState: master, newDocumentState: { ...master, friendlyName: ' lead' } },
-      ])
-      expect(friendly.body[0]!._rejection).toMatchObject({
-        status: 400,
-        message: 'No leading spaces allowed.',
+      expect(res).toMatchObject({
+        status: 'rejected',
+        rejection: {
+          code: 'VALIDATION',
+          status: 400,
+          message: 'The upper limit must be a signal of entity type UPPER_LIMIT',
+        },
       })
+      expect(await get(m.id)).toEqual(m)
+      const friendly = await pushIntent('renameSignal', { signalId: m.id, friendlyName: ' lead' })
+      expect(friendly).toMatchObject({
+        status: 'rejected',
+        rejection: { status: 400, message: 'No leading spaces allowed.' },
+      })
+      expect(await get(m.id)).toEqual(m)
     })
 
     it('a pushed entity-type change dissociates other signals, and the change replicates', async () => {
       const m = await linkedMeasurement('line-assembly-st-3')
-      const lower = (await pull()).find((d) => d.id === m.lowerLimit)!
-      const res = await push([
-        { assumedMasterState: lower, newDocumentState: { ...lower, entityType: 'UNKNOWN' } },
-      ])
-      expect(res.body).toEqual([])
+      const res = await pushIntent('changeSignalEntityType', {
+        signalIds: [m.lowerLimit!],
+        entityType: 'UNKNOWN',
+      })
+      expect(res.status).toBe('applied')
+      const written = res.status === 'applied' ? res.documents.map((d) => d.document) : []
+      expect(written.find((d) => d.id === m.id)).toMatchObject({ lowerLimit: null })
       expect((await pull()).find((d) => d.id === m.id)).toMatchObject({ lowerLimit: null })
       await update('line-assembly', [
-        attrs(lower.id as string, { signal_entity_type: 'LOWER_LIMIT' }),
-        attrs(m.id, { lower_limit: lower.id }),
+        attrs(m.lowerLimit!, { signal_entity_type: 'LOWER_LIMIT' }),
+        attrs(m.id, { lower_limit: m.lowerLimit }),
       ])
       expect(await get(m.id)).toEqual(m)
     })
 
-    it('403 FORBIDDEN: clients cannot create or delete signals', async () => {
-      const master = (await pull())[0]!
-      const created = await push([
-        { assumedMasterState: null, newDocumentState: { ...master, id: 'new-signal', revision: 0 } },
-      ])
-      expect(created.body[0]!._rejection).toMatchObject({
-        code: 'FORBIDDEN',
-        status: 403,
-        message: 'Forbidden resource',
+    it('SM-12 a multi-signal save is all or nothing: one invalid signal, nothing written', async () => {
+      const m = await linkedMeasurement('line-machining-st-2')
+      const other = (await all()).find(
+        (s) => s.stationId === 'line-machining-st-2' && s.entityType === 'MEASUREMENT' && s.id !== m.id,
+      )!
+      const res = await pushIntent('updateSignals', {
+        lineId: 'line-machining',
+        signals: [
+          { signalId: m.id, changes: { friendlyName: 'Changed', qualityCharacteristic: 'Critical' } },
+          { signalId: other.id, changes: { upperLimit: m.lowerLimit } },
+        ],
       })
-      const deleted = await push([
+      expect(res).toMatchObject({
+        status: 'rejected',
+        rejection: {
+          code: 'VALIDATION',
+          status: 400,
+          message: 'The upper limit must be a signal of entity type UPPER_LIMIT',
+        },
+      })
+      expect(await get(m.id)).toEqual(m)
+      expect(await get(other.id)).toEqual(other)
+    })
+
+    it('clients cannot create or delete signals: the document push answers 426 and no intent creates one', async () => {
+      const master = (await pull())[0]!
+      const pushed = await demo.server.call('POST', '/sync/signals/push', demo.admin, [
         { assumedMasterState: master, newDocumentState: { ...master, _deleted: true } },
       ])
-      expect(deleted.body[0]!._rejection).toMatchObject({ code: 'FORBIDDEN', status: 403 })
+      expect(pushed.status).toBe(426)
+      const created = await pushIntent('updateSignals', {
+        lineId: master.lineId as string,
+        signals: [{ signalId: 'new-signal', changes: { qualityCharacteristic: 'Critical' } }],
+      })
+      expect(created).toMatchObject({
+        status: 'rejected',
+        rejection: { code: 'NOT_FOUND', status: 404, message: 'Signal not found' },
+      })
+      expect((await all()).some((s) => s.id === 'new-signal')).toBe(false)
+      expect((await pull()).find((d) => d.id === master.id)).toEqual(master)
     })
   })
 })

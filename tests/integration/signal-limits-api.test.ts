@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import type { Signal } from '../../shared/schema/signal'
 import type { Limit, SignalLimitEntry } from '../../shared/schema/signal-limit'
 import { listDocuments } from '../../sync-server/store/documents'
+import { intentPush } from './support/intent-push'
 import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 type Doc = Record<string, unknown>
 type ErrorBody = { error: { code: string; message: string } }
-type Rejected = Doc & { _rejection?: { code: string; status: number; message: string } }
 
 const HUGE = JSON.stringify([{ signalName: 'x'.repeat(1_100_000) }])
 const row = (
@@ -181,7 +181,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
     ).toBe(413)
   })
 
-  describe('replication of signal limits', () => {
+  describe('replication of signal limits: Save Changes is one saveSignalLimits intent', () => {
     const pull = async () =>
       (
         await demo.server.call<{ documents: Doc[] }>('POST', '/sync/signalLimits/pull', demo.admin, {
@@ -189,52 +189,57 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
           batchSize: 1000,
         })
       ).body.documents
-    const push = (rows: unknown) =>
-      demo.server.call<Rejected[]>('POST', '/sync/signalLimits/push', demo.admin, rows)
+    const pushIntent = intentPush(demo)
+    const entryOfDoc = (d: Doc) => {
+      const { revision: _r, updatedAt: _u, _deleted: _d, ...entry } = d
+      return entry as unknown as SignalLimitEntry
+    }
 
-    it('CAPL-02 a valid pushed entry is applied; a pushed cell violation is rejected with its message', async () => {
-      const master = (await pull()).find((d) => d.lineUUID === 'line-paint' && d.singleSide === null)!
+    it('CAPL-02 a valid pushed save is applied; a pushed cell violation is rejected with its message', async () => {
+      const master = entryOfDoc(
+        (await pull()).find((d) => d.lineUUID === 'line-paint' && d.singleSide === null)!,
+      )
       const limits = [row('pushed', '*', '0', '1', '2', '3')]
-      const ok = await push([{ assumedMasterState: master, newDocumentState: { ...master, limits } }])
-      expect(ok.body).toEqual([])
+      const ok = await pushIntent('saveSignalLimits', {
+        lineId: 'line-paint',
+        entries: [{ ...master, limits }],
+      })
+      expect(ok.status).toBe('applied')
       expect((await entryOf('line-paint', (e) => e.signalUUID === master.signalUUID)).limits).toEqual(limits)
 
-      const current = (await pull()).find((d) => d.signalUUID === master.signalUUID)!
-      const bad = await push([
-        {
-          assumedMasterState: current,
-          newDocumentState: { ...current, limits: [row('x', '*', '5', null, null, '1')] },
-        },
-      ])
-      expect(bad.body[0]).toMatchObject({ signalUUID: master.signalUUID, limits })
-      expect(bad.body[0]!._rejection).toMatchObject({
-        code: 'VALIDATION',
-        status: 400,
-        message: 'LSL must be < USL',
+      const bad = await pushIntent('saveSignalLimits', {
+        lineId: 'line-paint',
+        entries: [{ ...master, limits: [row('x', '*', '5', null, null, '1')] }],
       })
+      expect(bad).toMatchObject({
+        status: 'rejected',
+        rejection: { code: 'VALIDATION', status: 400, message: 'LSL must be < USL' },
+      })
+      expect((await entryOf('line-paint', (e) => e.signalUUID === master.signalUUID)).limits).toEqual(limits)
     })
 
-    it('a pushed delete removes the entry; a pushed entry for an unknown signal is rejected', async () => {
-      const master = (await pull()).find((d) => d.lineUUID === 'line-packaging')!
-      const deleted = await push([
-        { assumedMasterState: master, newDocumentState: { ...master, _deleted: true } },
-      ])
-      expect(deleted.body).toEqual([])
+    it('a pushed save without rows removes the entry; one for an unknown signal is rejected', async () => {
+      const master = entryOfDoc((await pull()).find((d) => d.lineUUID === 'line-packaging')!)
+      const deleted = await pushIntent('saveSignalLimits', {
+        lineId: 'line-packaging',
+        entries: [{ ...master, limits: [] }],
+      })
+      expect(deleted.status).toBe('applied')
       expect((await getLimits('line-packaging')).body.map((e) => e.signalUUID)).not.toContain(
         master.signalUUID,
       )
 
-      const foreign = await push([
-        {
-          assumedMasterState: null,
-          newDocumentState: { ...master, signalUUID: 'line-other-st-1-m1', revision: 0 },
-        },
-      ])
-      expect(foreign.body[0]!._rejection).toMatchObject({
-        code: 'VALIDATION',
-        status: 400,
-        message: 'Signal not found',
+      const foreign = await pushIntent('saveSignalLimits', {
+        lineId: 'line-packaging',
+        entries: [{ ...master, signalUUID: 'line-other-st-1-m1' }],
       })
+      expect(foreign).toMatchObject({
+        status: 'rejected',
+        rejection: { code: 'VALIDATION', status: 400, message: 'Signal not found' },
+      })
+      // The document push is gone: a device must update (426).
+      const pushed = await demo.server.call('POST', '/sync/signalLimits/push', demo.admin, [])
+      expect(pushed.status).toBe(426)
     })
   })
 })

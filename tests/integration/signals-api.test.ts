@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import type { Signal } from '../../shared/schema/signal'
 import type { Station } from '../../shared/schema/station'
 import { listDocuments } from '../../sync-server/store/documents'
+import { intentPush } from './support/intent-push'
 import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 import { HUGE, signalHelpers, type ErrorBody } from './support/signal-fixtures'
 
 type Doc = Record<string, unknown>
-type Rejected = Doc & { _rejection?: { code: string; status: number; message: string } }
 
 describe.each(DATABASE_KINDS)('%s', (kind) => {
   const demo = useDemoServer(kind)
@@ -22,8 +22,7 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
         batchSize: 1000,
       })
     ).body.documents
-  const push = (collection: string, rows: unknown) =>
-    demo.server.call<Rejected[]>('POST', `/sync/${collection}/push`, demo.admin, rows)
+  const pushIntent = intentPush(demo)
 
   describe('SM-02 stations tree', () => {
     it('SM-02 GET /api/lines/{lineId}/stations answers the stations with their signals as children', async () => {
@@ -138,13 +137,15 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       ).toBe(401)
     })
 
-    it('SM-04 replication: a pushed final toggle is applied; one without a result signal is rejected', async () => {
-      const master = (await pull('stations')).find((d) => d.id === 'line-assembly-st-1')!
-      const ok = await push('stations', [
-        { assumedMasterState: master, newDocumentState: { ...master, final: true, name: 'Renamed' } },
-      ])
-      expect(ok.body).toEqual([])
-      expect(await station('line-assembly-st-1')).toMatchObject({ final: true, name: master.name })
+    it('SM-04 replication: a pushed setStationFinal is applied; one without a result signal is rejected', async () => {
+      const before = await station('line-assembly-st-1')
+      const ok = await pushIntent('setStationFinal', {
+        stationId: 'line-assembly-st-1',
+        final: true,
+        name: 'Renamed',
+      })
+      expect(ok.status).toBe('applied')
+      expect(await station('line-assembly-st-1')).toMatchObject({ final: true, name: before.name })
       await demo.server.call('PATCH', '/api/stations/line-assembly-st-1', demo.admin, { final: false })
 
       const result = await first(
@@ -154,20 +155,26 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
       await attributeUpdate('line-paint', [
         { signal_uuid: result.id, signal_attributes: { signal_entity_type: 'UNKNOWN' } },
       ])
-      const st2 = (await pull('stations')).find((d) => d.id === 'line-paint-st-2')!
-      const rejected = await push('stations', [
-        { assumedMasterState: st2, newDocumentState: { ...st2, final: true } },
-      ])
-      expect(rejected.body[0]).toMatchObject({ id: 'line-paint-st-2', final: false })
-      expect(rejected.body[0]!._rejection).toEqual({
-        code: 'VALIDATION',
-        status: 400,
-        message: 'Only stations that contain a result signal can be designated as a Final Station',
+      const rejected = await pushIntent('setStationFinal', { stationId: 'line-paint-st-2', final: true })
+      expect(rejected).toEqual({
+        id: rejected.id,
+        status: 'rejected',
+        rejection: {
+          code: 'VALIDATION',
+          status: 400,
+          message: 'Only stations that contain a result signal can be designated as a Final Station',
+        },
       })
-      const created = await push('stations', [
+      expect((await station('line-paint-st-2')).final).toBe(false)
+      // Stations come from ingestion: the document push answers 426 and no intent creates one.
+      const st2 = (await pull('stations')).find((d) => d.id === 'line-paint-st-2')!
+      const created = await demo.server.call('POST', '/sync/stations/push', demo.admin, [
         { assumedMasterState: null, newDocumentState: { ...st2, id: 'new-station', revision: 0 } },
       ])
-      expect(created.body[0]!._rejection).toMatchObject({ code: 'FORBIDDEN', status: 403 })
+      expect(created.status).toBe(426)
+      const unknown = await pushIntent('setStationFinal', { stationId: 'new-station', final: false })
+      expect(unknown).toMatchObject({ status: 'rejected', rejection: { code: 'NOT_FOUND', status: 404 } })
+      expect((await pull('stations')).some((d) => d.id === 'new-station')).toBe(false)
       await attributeUpdate('line-paint', [
         { signal_uuid: result.id, signal_attributes: { signal_entity_type: 'RESULT' } },
       ])
