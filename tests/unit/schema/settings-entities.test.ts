@@ -426,6 +426,8 @@ describe('USER-01 users, roles and the session', () => {
       email: 'a@b.co',
       role: 'user',
       customerId: 'C1',
+      // The plant whose documents the session reads: the device opens that plant's database.
+      plantId: 'P1',
       locationConfig: user.locationConfig,
     })
     valid(SignInInput, { email: 'a@b.co', password: 'pw' })
