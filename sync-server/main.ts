@@ -5,7 +5,11 @@ import { startServices } from './server'
 
 const config = readConfig()
 const { services, close } = await startServices(config)
-const app = createApp({ services, distDir: config.distDir })
+const app = createApp({
+  services,
+  distDir: config.distDir,
+  policy: { trustProxy: config.trustProxy, allowedOrigins: config.allowedOrigins },
+})
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Quality Monitoring is serving on http://${config.host}:${info.port}`)

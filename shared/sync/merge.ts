@@ -25,7 +25,14 @@ export interface MergeResult<T> {
 type Doc = Readonly<Record<string, unknown>>
 
 /** Fields the server owns or that only describe local state: never merged, never conflicts. */
-export const UNMERGED_FIELDS: ReadonlySet<string> = new Set(['revision', 'updatedAt', 'pendingSince', '_meta', '_rev', '_attachments'])
+export const UNMERGED_FIELDS: ReadonlySet<string> = new Set([
+  'revision',
+  'updatedAt',
+  'pendingSince',
+  '_meta',
+  '_rev',
+  '_attachments',
+])
 
 export function threeWayMerge<T extends Doc>(base: Doc | undefined, local: Doc, server: T): MergeResult<T> {
   const merged: Record<string, unknown> = { ...server }
