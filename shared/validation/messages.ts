@@ -19,6 +19,8 @@ export const Messages = {
     nameLabel: 'Monitor name',
     frequencyLabel: 'Frequency',
     notesLabel: 'Notes',
+    evaluationRatioLabel: 'Evaluation ratio',
+    sampleSizeLabel: 'Sample size',
     unknownAlertThreshold: (accepted: string) => `Unknown alert threshold: expected ${accepted}`,
     errorLoadingForm: 'Error loading form',
     saving: '...saving',

@@ -60,6 +60,22 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
       create index documents_line_uuid on documents (customer_id, collection, (data->>'lineUUID'));
     `,
   },
+  {
+    version: 3,
+    // Tenancy (issue 12): a user id is one customer's, like every document id, so another customer
+    // reusing it cannot take or block the account. Every user gets its sign-in row, oldest claim of
+    // an e-mail first; users seeded or replicated before this had none and so blocked nobody's claim.
+    up: `
+      alter table credentials drop constraint credentials_pkey;
+      alter table credentials add primary key (customer_id, user_id);
+      insert into credentials (user_id, customer_id, email, password_hash)
+        select d.id, d.customer_id, lower(trim(d.data->>'email')), '!'
+        from documents d
+        where d.collection = 'users' and not d.deleted and d.data->>'email' is not null
+        order by d.seq
+        on conflict do nothing;
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -2,9 +2,15 @@ import { describe, expect, test } from 'vitest'
 import fc from 'fast-check'
 import { threeWayMerge } from '../../../shared/sync/merge'
 
-const value = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', 'b'), fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 2 }))
+const value = fc.oneof(
+  fc.integer({ min: 0, max: 3 }),
+  fc.constantFrom('a', 'b'),
+  fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 2 }),
+)
 const FIELDS = ['name', 'active', 'threshold', 'feeders'] as const
-const doc = fc.record(Object.fromEntries(FIELDS.map((f) => [f, value])) as Record<(typeof FIELDS)[number], typeof value>)
+const doc = fc.record(
+  Object.fromEntries(FIELDS.map((f) => [f, value])) as Record<(typeof FIELDS)[number], typeof value>,
+)
 
 describe('three-way merge (conflict policy)', () => {
   test('OFF-05 a field changed only locally is kept, only on the server is taken', () => {
