@@ -1,3 +1,4 @@
+import type * as Crypto from 'node:crypto'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { SIGN_IN_MAX_FAILURES_PER_EMAIL } from '../../shared/constants'
 import { createApp } from '../../sync-server/app'
@@ -10,7 +11,7 @@ import { DATABASE_KINDS, DEMO, useDemoServer } from './support/test-server'
  */
 const scryptCalls = vi.hoisted(() => ({ count: 0, params: [] as string[] }))
 vi.mock('node:crypto', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:crypto')>()
+  const actual = await importOriginal<typeof Crypto>()
   const scrypt = ((...args: Parameters<typeof actual.scrypt>) => {
     scryptCalls.count++
     const [, salt, keylen, options] = args as unknown as [unknown, Buffer, number, object]
