@@ -1,8 +1,10 @@
 import { benchClientFirstSync } from './client-first-sync'
+import { benchServerLoad } from './server-load'
 import { benchServerReplication } from './server-replication'
 
 /**
- * `npm run bench [-- --signals N] [--only server|client]`: prints figures; never passes or fails on time.
+ * `npm run bench [-- --signals N] [--only load|server|client]`: prints figures; never passes or fails on time.
+ * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
  * - client: first sync in headless Chromium beside a raw IndexedDB write, cold start offline to the
  *   first Line Management row, gzip size of the first screen's JavaScript.
@@ -15,5 +17,6 @@ const flag = (name: string) => {
 const signals = Number(flag('--signals') ?? 100_000)
 const only = flag('--only')
 
-if (only !== 'client') await benchServerReplication(signals)
-if (only !== 'server') await benchClientFirstSync(signals)
+if (only === undefined || only === 'load') await benchServerLoad()
+if (only === undefined || only === 'server') await benchServerReplication(signals)
+if (only === undefined || only === 'client') await benchClientFirstSync(signals)

@@ -192,3 +192,11 @@ export const MAX_REQUEST_BODY_BYTES = 1_000_000
 /** Largest replication pull page. */
 export const MAX_PULL_BATCH = 2000
 export const DEFAULT_PULL_BATCH = 1000
+/**
+ * Sign-in throttling (decision): after 5 wrong passwords for one e-mail from one address, or 50
+ * from one address whatever the e-mail, sign-in answers 429 until the 15-minute window has passed.
+ * Five covers a user fumbling a tablet keyboard; fifty lets a shared plant gateway through.
+ */
+export const SIGN_IN_MAX_FAILURES_PER_EMAIL = 5
+export const SIGN_IN_MAX_FAILURES_PER_ADDRESS = 50
+export const SIGN_IN_FAILURE_WINDOW_MINUTES = 15

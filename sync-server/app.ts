@@ -5,23 +5,35 @@ import { sessionRoutes } from './api/session-routes'
 import type { Services } from './domain/services'
 import type { AppEnv } from './http/app-env'
 import { errorBody, handleError } from './http/errors'
+import { crossSiteGuard, urlTextGuard } from './http/request-guards'
+import { DEFAULT_REQUEST_POLICY, type RequestPolicy } from './http/request-policy'
 import { mountStaticClient } from './http/static-client'
+import { createSignInThrottle, type SignInThrottle } from './auth/sign-in-throttle'
 import { replicationRoutes } from './replication/routes'
 
 export interface AppOptions {
   readonly services: Services
   /** Folder of the built client; omitted in API-only tests. */
   readonly distDir?: string
+  /** Proxy trust and extra allowed origins; none by default. */
+  readonly policy?: RequestPolicy
+  /** Wrong-password counting; one per app by default, so each test server starts clean. */
+  readonly signInThrottle?: SignInThrottle
 }
 
 /** Composes the server: REST API, replication and the built client on one origin. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
+  const policy = options.policy ?? DEFAULT_REQUEST_POLICY
+  const signInThrottle = options.signInThrottle ?? createSignInThrottle()
   app.onError(handleError)
   app.use('*', async (c, next) => {
     c.set('services', options.services)
+    c.set('policy', policy)
+    c.set('signInThrottle', signInThrottle)
     await next()
   })
+  for (const prefix of ['/api/*', '/sync/*']) app.use(prefix, urlTextGuard, crossSiteGuard)
   app.get('/api/health', (c) => c.json({ ok: true }))
   app.route('/api', sessionRoutes())
   app.route('/api', apiRoutes())

@@ -6,6 +6,10 @@ export interface ServerConfig {
   readonly databaseUrl: string | undefined
   readonly distDir: string
   readonly demo: DemoCredentials
+  /** TRUST_PROXY=1: a TLS-terminating proxy is in front; believe its X-Forwarded-Proto / -For. */
+  readonly trustProxy: boolean
+  /** ALLOWED_ORIGINS: comma-separated origins, besides the server's own, that may write. */
+  readonly allowedOrigins: ReadonlyArray<string>
 }
 
 export interface DemoCredentials {
@@ -32,6 +36,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
     distDir: env.DIST_DIR ?? './dist',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
     demo: {
       adminEmail: env.DEMO_ADMIN_EMAIL ?? DEFAULT_DEMO.adminEmail,
       adminPassword: env.DEMO_ADMIN_PASSWORD ?? DEFAULT_DEMO.adminPassword,

@@ -4,12 +4,20 @@ import { readConfig } from './config'
 import { startServices } from './server'
 
 const config = readConfig()
+const opening = performance.now()
+console.log(config.databaseUrl ? 'Opening PostgreSQL (DATABASE_URL)' : `Opening PGlite in ${config.dataDir}`)
 const { services, close } = await startServices(config)
-const app = createApp({ services, distDir: config.distDir })
+console.log(`Database ready in ${((performance.now() - opening) / 1000).toFixed(1)} s`)
+const app = createApp({
+  services,
+  distDir: config.distDir,
+  policy: { trustProxy: config.trustProxy, allowedOrigins: config.allowedOrigins },
+})
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Quality Monitoring is serving on http://${config.host}:${info.port}`)
   console.log(`Demo sign-in: ${config.demo.adminEmail} / ${config.demo.adminPassword} (administrator)`)
+  console.log(`Resident memory: ${Math.round(process.memoryUsage().rss / 1e6)} MB`)
 })
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.

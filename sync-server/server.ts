@@ -14,8 +14,12 @@ export interface Started {
 
 export async function startServices(config: ServerConfig): Promise<Started> {
   const started = await startServicesWithoutSeed(config)
-  await ensureDemoPlant(started.services, config.demo)
-  return started
+  const seeded = await ensureDemoPlant(started.services, config.demo)
+  if (!seeded || started.database.kind !== 'pglite') return started
+  // Seeding grows PGlite's WebAssembly heap by hundreds of MB, and a WebAssembly heap never
+  // shrinks: reopening the data folder (~0.5 s, once per data folder) starts from a small heap.
+  await started.close()
+  return startServicesWithoutSeed(config)
 }
 
 export async function startServicesWithoutSeed(config: ServerConfig): Promise<Started> {

@@ -3,10 +3,16 @@ import {
   ALERT_THRESHOLDS,
   DEFAULT_ALERT_THRESHOLD,
   EVALUATION_RATIO_DEFAULT,
+  EVALUATION_RATIO_QUERY_MAX,
+  EVALUATION_RATIO_QUERY_MIN,
+  MIN_RECORDS,
   PASS_FAIL_FILTERS,
   PASS_FAIL_FILTER_DEFAULT,
   SAMPLE_SIZE_DEFAULT,
 } from '../constants'
+import { maxRecords } from '../query/correction'
+import { atLeast, atMost } from '../validation/text-rules'
+import { Messages } from '../validation/messages'
 
 /** Breach threshold as the client shows it (Low / Medium / High toggle); the server's number is in task.ts. */
 export const AlertThreshold = Schema.Literals(ALERT_THRESHOLDS)
@@ -21,6 +27,24 @@ export const PartAttribute = Schema.Struct({
   selectedAttributeValues: Schema.Array(Schema.String),
 })
 export type PartAttribute = typeof PartAttribute.Type
+
+const inRange = (label: string, min: number, max: number) =>
+  Schema.makeFilter((n: number) => atLeast(label, n, min) ?? atMost(label, n, max) ?? true)
+
+/**
+ * The evaluation share a monitor stores: the query's bounds (FLT-04, 0.01–0.5), so a stored value is
+ * one the query would use as it is. The form's 1–99 % control is not offered by any composition here.
+ */
+export const EvaluationRatio = Schema.Finite.check(
+  inRange(Messages.monitor.evaluationRatioLabel, EVALUATION_RATIO_QUERY_MIN, EVALUATION_RATIO_QUERY_MAX),
+)
+export type EvaluationRatio = typeof EvaluationRatio.Type
+
+/** Records a monitor samples: the query's record bounds (FLT-04, [50, environment maximum]). */
+export const SampleSize = Schema.Int.check(
+  inRange(Messages.monitor.sampleSizeLabel, MIN_RECORDS, maxRecords()),
+)
+export type SampleSize = typeof SampleSize.Type
 
 /**
  * What a monitor watches and how it is trained (monitors §3). Ids are plain strings, not non-empty
@@ -37,8 +61,8 @@ export const MonitorFilter = Schema.Struct({
   part_numbers: Schema.Array(Schema.String),
   part_attributes: Schema.Array(PartAttribute),
   pass_fail_filter: PassFailFilter,
-  evaluation_ratio: Schema.Finite,
-  sample_size: Schema.Int,
+  evaluation_ratio: EvaluationRatio,
+  sample_size: SampleSize,
   alert_threshold: AlertThreshold,
 })
 export type MonitorFilter = typeof MonitorFilter.Type

@@ -1,6 +1,6 @@
 import { Schema } from 'effect'
 import { ALERT_THRESHOLD_SERVER_VALUES, ALERT_THRESHOLDS, MONITOR_TYPES } from '../constants'
-import { PassFailFilter } from './monitor-filter'
+import { EvaluationRatio, PassFailFilter, SampleSize } from './monitor-filter'
 import { Messages } from '../validation/messages'
 
 const { low, medium, high } = ALERT_THRESHOLD_SERVER_VALUES
@@ -40,8 +40,8 @@ export const TaskDetails = Schema.Struct({
   pass_fail_filter: PassFailFilter,
   signal_group_uuids: Schema.Array(Schema.String),
   signal_uuids: Schema.Array(Schema.String),
-  evaluation_ratio: Schema.Finite,
-  sample_size: Schema.Int,
+  evaluation_ratio: EvaluationRatio,
+  sample_size: SampleSize,
 })
 export type TaskDetails = typeof TaskDetails.Type
 

@@ -19,6 +19,8 @@ export const Messages = {
     nameLabel: 'Monitor name',
     frequencyLabel: 'Frequency',
     notesLabel: 'Notes',
+    evaluationRatioLabel: 'Evaluation ratio',
+    sampleSizeLabel: 'Sample size',
     unknownAlertThreshold: (accepted: string) => `Unknown alert threshold: expected ${accepted}`,
     errorLoadingForm: 'Error loading form',
     saving: '...saving',
@@ -117,6 +119,9 @@ export const Messages = {
     atLeast: (label: string, n: number) => `${label} must be at least ${n}`,
     atMost: (label: string, n: number) => `${label} must be at most ${n}`,
     wholeNumber: (label: string) => `${label} must be a whole number`,
+    /** Decision: NUL and unpaired UTF-16 surrogates cannot be stored as UTF-8 text (issue 12). */
+    unstorableCharacters: (label: string) =>
+      `${label} contains a character that cannot be stored (a NUL character or an unpaired surrogate)`,
     /** The notes wording of the spec, used for every length limit. */
     maxLength: (n: number) => `Max length: ${n} characters`,
   },
@@ -297,6 +302,13 @@ export const Messages = {
     payloadTooLarge: 'Request body is too large',
     invalidRequest: 'Invalid request',
     conflict: 'The document was changed by someone else',
+    requestPathLabel: 'Request path',
+    requestQueryLabel: 'Request query',
+    requestBodyLabel: 'Request body',
+    crossSiteRefused: 'Cross-site requests are not accepted',
+    unsupportedMediaType: 'Request body must be JSON (Content-Type: application/json)',
+    tooManySignIns: (minutes: number) =>
+      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     internal: 'Internal server error',
   },
 } as const

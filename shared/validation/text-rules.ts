@@ -41,3 +41,37 @@ export const isDigits = (raw: string): boolean => /^[0-9]+$/.test(raw)
 /** Runs rules in order and returns the first message. */
 export const firstError = (...results: ReadonlyArray<string | undefined>): string | undefined =>
   results.find((r) => r !== undefined)
+
+/**
+ * NUL (U+0000) or a lone UTF-16 surrogate: characters PostgreSQL's UTF-8 text and JSONB cannot
+ * hold. Checked once here so a form, the body reader and the URL check refuse them alike.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this rule looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+export const hasUnstorableCharacters = (value: string): boolean => UNSTORABLE.test(value)
+
+export const storableText = (label: string, value: string): string | undefined =>
+  hasUnstorableCharacters(value) ? M.unstorableCharacters(label) : undefined
+
+/**
+ * The path (keys and indexes) of the first string in a JSON value, key or value, that cannot be
+ * stored; undefined when every string can. Iterative, so a deeply nested body cannot overflow the stack.
+ */
+export const findUnstorableText = (value: unknown): ReadonlyArray<string | number> | undefined => {
+  const stack: Array<readonly [unknown, ReadonlyArray<string | number>]> = [[value, []]]
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!
+    if (typeof current === 'string') {
+      if (hasUnstorableCharacters(current)) return path
+    } else if (Array.isArray(current)) {
+      current.forEach((item, i) => stack.push([item, [...path, i]]))
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, item] of Object.entries(current)) {
+        if (hasUnstorableCharacters(key)) return [...path, key]
+        stack.push([item, [...path, key]])
+      }
+    }
+  }
+  return undefined
+}

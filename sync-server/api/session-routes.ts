@@ -16,6 +16,8 @@ import { DomainError } from '../domain/domain-error'
 import { markLastLogin } from '../domain/users'
 import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
+import { HttpRefusal } from '../http/errors'
+import { clientAddress, isHttps } from '../http/request-policy'
 
 /** POST /api/session (sign in), GET (who am I), DELETE (sign out); and the role check. */
 export function sessionRoutes(): Hono<AppEnv> {
@@ -24,21 +26,30 @@ export function sessionRoutes(): Hono<AppEnv> {
   app.post('/session', async (c) => {
     const { email, password } = await readBody(c, SignInInput)
     const db = c.var.services.db
+    const throttle = c.var.signInThrottle
+    const address = clientAddress(c, c.var.policy)
+    const wait = throttle.blockedFor(email, address)
+    if (wait > 0) throw new HttpRefusal(429, 'TOO_MANY_REQUESTS', Messages.server.tooManySignIns(wait))
     const cred = await db
       .selectFrom('credentials')
       .selectAll()
       .where('email', '=', email.trim().toLowerCase())
       .executeTakeFirst()
-    const ok = cred ? await verifyPassword(password, cred.password_hash) : false
+    // Known or not, one scrypt run: an unknown e-mail is checked against a dummy hash.
+    const ok = await verifyPassword(password, cred?.password_hash)
     const session = ok && cred ? await sessionForUser(db, cred.customer_id, cred.user_id) : undefined
-    if (!cred || !session) throw new DomainError(401, 'UNAUTHORIZED', Messages.server.invalidCredentials)
+    if (!cred || !session) {
+      throttle.recordFailure(email, address)
+      throw new DomainError(401, 'UNAUTHORIZED', Messages.server.invalidCredentials)
+    }
+    throttle.recordSuccess(email, address)
     const token = await createSession(db, cred.user_id, cred.customer_id)
     await markLastLogin(c.var.services, session)
     setCookie(c, SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'Lax',
       path: '/',
-      secure: new URL(c.req.url).protocol === 'https:',
+      secure: isHttps(c, c.var.policy),
       maxAge: SESSION_DAYS * 86_400,
     })
     return c.json(sessionUser(session))

@@ -4,9 +4,13 @@ import type { WriteContext } from './collection-rules'
 import { DomainError } from './domain-error'
 
 /**
- * Emails are unique across customers, case-insensitively (sign-in finds one account by email).
- * The `credentials` table holds the lower-cased email with a unique index, so it is both the
- * cross-customer lookup and the guard against two customers claiming one address at once.
+ * Where an e-mail is unique (README "Decisions"):
+ * - within a customer, among its users: the spec's 409 'User with the email already exists';
+ * - across customers, as a sign-in: the `credentials` table holds the lower-cased e-mail under a
+ *   unique index, so sign-in finds one account. The first customer to claim an address keeps it.
+ *   Another customer may still add a user with that address, but that user gets no sign-in row; the
+ *   answer is the same as for any new address, so no customer learns which e-mails another has.
+ * Credentials are keyed by (customer, user id): another customer reusing a user id touches nothing here.
  */
 
 /** A password hash no password matches: a user added by an administrator cannot sign in until one is set. */
@@ -14,51 +18,41 @@ export const NO_PASSWORD = '!'
 
 const emailTaken = () => new DomainError(409, 'CONFLICT', Messages.users.emailExists)
 
-/** Throws 409 'User with the email already exists' when another user holds `email`, else records it for `userId`. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+
+/** Throws 409 when another user of the customer holds `email`; else makes it `userId`'s sign-in if no customer has it. */
 export async function claimEmail(ctx: WriteContext, userId: string, email: string): Promise<void> {
   const { tx, session } = ctx
-  const lower = email.trim().toLowerCase()
-  const holder = await tx
-    .selectFrom('credentials')
-    .select('user_id')
-    .where('email', '=', lower)
-    .executeTakeFirst()
-  if (holder && holder.user_id !== userId) throw emailTaken()
-  // Users seeded or replicated without credentials still count within their customer.
+  const lower = normalizeEmail(email)
   const sameCustomer = await listDocuments<{ email: string }>(tx, session.customerId, 'users')
-  if (sameCustomer.some((u) => u.id !== userId && u.data.email.trim().toLowerCase() === lower))
-    throw emailTaken()
+  if (sameCustomer.some((u) => u.id !== userId && normalizeEmail(u.data.email) === lower)) throw emailTaken()
 
   const own = await tx
     .selectFrom('credentials')
-    .select(['customer_id', 'email'])
+    .select(['email', 'password_hash'])
+    .where('customer_id', '=', session.customerId)
     .where('user_id', '=', userId)
     .executeTakeFirst()
-  if (own && own.customer_id !== session.customerId) {
-    // A user id another customer already uses: refuse rather than touch their account.
-    throw new DomainError(409, 'CONFLICT', Messages.server.conflict)
-  }
   if (own?.email === lower) return
-  try {
-    if (own) {
-      await tx.updateTable('credentials').set({ email: lower }).where('user_id', '=', userId).execute()
-    } else {
-      await tx
-        .insertInto('credentials')
-        .values({
-          user_id: userId,
-          customer_id: session.customerId,
-          email: lower,
-          password_hash: NO_PASSWORD,
-        })
-        .execute()
-    }
-  } catch (err) {
-    // The unique index fires when another customer claimed the address concurrently; the
-    // transaction is rolled back either way.
-    if (isUniqueViolation(err)) throw emailTaken()
-    throw err
+  if (own) {
+    await tx
+      .deleteFrom('credentials')
+      .where('customer_id', '=', session.customerId)
+      .where('user_id', '=', userId)
+      .execute()
   }
+  // 'do nothing' rather than catching the unique violation: on PostgreSQL a failed statement
+  // would abort the whole transaction, and a concurrent claim by another customer waits here.
+  await tx
+    .insertInto('credentials')
+    .values({
+      user_id: userId,
+      customer_id: session.customerId,
+      email: lower,
+      password_hash: own?.password_hash ?? NO_PASSWORD,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
 }
 
 /** Deleting a user ends their account: credentials and every session go with the document. */
@@ -74,8 +68,4 @@ export async function removeAccount(ctx: WriteContext, userId: string): Promise<
     .where('user_id', '=', userId)
     .where('customer_id', '=', session.customerId)
     .execute()
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505'
 }

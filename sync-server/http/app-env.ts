@@ -1,10 +1,14 @@
 import type { Session } from '../auth/session'
+import type { SignInThrottle } from '../auth/sign-in-throttle'
 import type { Services } from '../domain/services'
+import type { RequestPolicy } from './request-policy'
 
 /** Hono context variables set by the middleware. */
 export interface AppEnv {
   Variables: {
     services: Services
     session: Session
+    policy: RequestPolicy
+    signInThrottle: SignInThrottle
   }
 }

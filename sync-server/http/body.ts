@@ -1,13 +1,15 @@
 import type { Context } from 'hono'
 import { Result, type Schema } from 'effect'
 import { decodeWithErrors } from '../../shared/validation/decode'
+import { findUnstorableText } from '../../shared/validation/text-rules'
 import { Messages } from '../../shared/validation/messages'
 import { DomainError, badRequest } from '../domain/domain-error'
 import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants'
 
 /**
  * Reads and decodes a JSON body with a shared schema. Malformed JSON and schema failures answer 400
- * with the first rule message (all of them under `issues`); oversized bodies answer 413.
+ * with the first rule message (all of them under `issues`); oversized bodies answer 413; text that
+ * cannot be stored (NUL, lone surrogates) answers 400 whatever the schema, REST and replication alike.
  */
 export async function readBody<S extends Schema.Decoder<unknown>>(c: Context, schema: S): Promise<S['Type']> {
   return decodeInput(schema, await readJson(c))
@@ -22,11 +24,23 @@ export async function readJson(c: Context): Promise<unknown> {
     throw new DomainError(413, 'PAYLOAD_TOO_LARGE', Messages.server.payloadTooLarge)
   }
   if (text.trim() === '') throw new DomainError(400, 'BAD_REQUEST', Messages.server.malformedJson)
+  let parsed: unknown
   try {
-    return JSON.parse(text) as unknown
+    parsed = JSON.parse(text) as unknown
   } catch {
     throw new DomainError(400, 'BAD_REQUEST', Messages.server.malformedJson)
   }
+  refuseUnstorableText(parsed)
+  return parsed
+}
+
+/** NUL and lone surrogates anywhere in a body (keys included) are refused before any schema or query sees them. */
+function refuseUnstorableText(body: unknown): void {
+  const path = findUnstorableText(body)
+  if (path === undefined) return
+  const label = path.length > 0 ? path.join('.') : Messages.server.requestBodyLabel
+  const message = Messages.text.unstorableCharacters(label)
+  throw badRequest(message, { issues: [{ path, message }] })
 }
 
 export function decodeInput<S extends Schema.Decoder<unknown>>(schema: S, input: unknown): S['Type'] {

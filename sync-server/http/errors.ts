@@ -9,12 +9,28 @@ export function errorBody(code: string, message: string, details?: Readonly<Reco
 }
 
 /**
+ * A refusal at the HTTP boundary, before any business rule runs (415 not JSON, 429 throttled):
+ * not a DomainError, because a replication push never carries one as a row rejection.
+ */
+export class HttpRefusal extends Error {
+  constructor(
+    readonly status: 415 | 429,
+    readonly code: 'UNSUPPORTED_MEDIA_TYPE' | 'TOO_MANY_REQUESTS',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'HttpRefusal'
+  }
+}
+
+/**
  * Turns anything thrown by a handler into the right answer. Client input can only produce
  * 4xx answers; a 500 means a bug of ours and is logged.
  */
 export function handleError(err: unknown, c: Context) {
-  if (err instanceof DomainError) {
-    return c.json(errorBody(err.code, err.message, err.details), err.status)
+  if (err instanceof DomainError || err instanceof HttpRefusal) {
+    const details = err instanceof DomainError ? err.details : undefined
+    return c.json(errorBody(err.code, err.message, details), err.status)
   }
   if (err instanceof HTTPException) {
     if (err.status === 413)

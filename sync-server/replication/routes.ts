@@ -17,6 +17,7 @@ import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
 import { latestSeq, pullDocuments, toReplicated, type StoredDocument } from '../store/documents'
 import { intentRoutes } from './intent-routes'
+import { streamPageAfter } from './stream-feed'
 
 /**
  * /sync/*: replication of server changes to devices (RxDB pull by checkpoint and the live stream)
@@ -69,24 +70,24 @@ export function replicationRoutes(): Hono<AppEnv> {
           .then(async () => {
             const after = cursor.get(notice.collection) ?? 0
             if (notice.seq <= after) return
-            const docs = await pullDocuments(
+            const page = await streamPageAfter(
               services.db,
-              session.customerId,
-              notice.collection,
-              session.plantId,
-              after,
-              1000,
-            )
-            const last = docs[docs.length - 1]
-            if (!last) return
-            cursor.set(notice.collection, last.seq)
-            await stream.writeSSE({
-              data: JSON.stringify({
+              {
+                customerId: session.customerId,
                 collection: notice.collection,
-                documents: docs.map((d) => replicated(d)),
-                checkpoint: { seq: last.seq },
-              }),
-            })
+                plantId: session.plantId,
+                after,
+              },
+              (docs) =>
+                JSON.stringify({
+                  collection: notice.collection,
+                  documents: docs.map((d) => replicated(d)),
+                  checkpoint: { seq: docs[docs.length - 1]!.seq },
+                }),
+            )
+            if (!page) return
+            cursor.set(notice.collection, page.lastSeq)
+            await stream.writeSSE({ data: page.data })
           })
           .catch((err: unknown) => console.error('stream delivery failed', err))
       })

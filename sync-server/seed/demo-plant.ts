@@ -1,6 +1,7 @@
 import type { DemoCredentials } from '../config'
 import type { Services } from '../domain/services'
 import { hashPassword } from '../auth/password'
+import { NO_PASSWORD, normalizeEmail } from '../domain/user-credentials'
 import { analyzeDocuments, insertDocuments, writeTransaction } from '../store/documents'
 import { buildDemoCustomer, buildOtherCustomer, type SeedCustomer } from './demo-customers'
 
@@ -35,19 +36,23 @@ async function writeCustomer(services: Services, seed: SeedCustomer): Promise<vo
   await services.db.insertInto('customers').values({ id: seed.customerId, name: seed.name }).execute()
   await writeTransaction(services.db, seed.customerId, async (tx) => {
     await insertDocuments(tx, seed.customerId, seed.docs)
-    if (seed.credentials.length > 0) {
+    // Every seeded user gets its sign-in row, so its e-mail is claimed from the start (issue 12);
+    // those without a seeded password get one nothing matches.
+    const passwords = new Map(seed.credentials.map((c, i) => [c.userId, hashes[i]!]))
+    const accounts = seed.docs
+      .filter((d) => d.collection === 'users')
+      .map((d) => ({
+        user_id: d.id,
+        customer_id: seed.customerId,
+        email: normalizeEmail(String(d.data.email)),
+        password_hash: passwords.get(d.id) ?? NO_PASSWORD,
+      }))
+    if (accounts.length > 0)
       await tx
         .insertInto('credentials')
-        .values(
-          seed.credentials.map((c, i) => ({
-            user_id: c.userId,
-            customer_id: seed.customerId,
-            email: c.email.toLowerCase(),
-            password_hash: hashes[i]!,
-          })),
-        )
+        .values(accounts)
+        .onConflict((oc) => oc.doNothing())
         .execute()
-    }
     if (seed.secrets.length > 0) {
       await tx
         .insertInto('secrets')

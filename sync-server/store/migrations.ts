@@ -62,6 +62,22 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
   },
   {
     version: 3,
+    // Tenancy (issue 12): a user id is one customer's, like every document id, so another customer
+    // reusing it cannot take or block the account. Every user gets its sign-in row, oldest claim of
+    // an e-mail first; users seeded or replicated before this had none and so blocked nobody's claim.
+    up: `
+      alter table credentials drop constraint credentials_pkey;
+      alter table credentials add primary key (customer_id, user_id);
+      insert into credentials (user_id, customer_id, email, password_hash)
+        select d.id, d.customer_id, lower(trim(d.data->>'email')), '!'
+        from documents d
+        where d.collection = 'users' and not d.deleted and d.data->>'email' is not null
+        order by d.seq
+        on conflict do nothing;
+    `,
+  },
+  {
+    version: 4,
     // Intents: the log that makes a retried action answer its first result instead of applying
     // twice; monitors read by line; and the LINE-03 memory moves from the secrets table onto the
     // line document (a device needs it to restore a line's monitors offline).

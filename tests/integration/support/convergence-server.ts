@@ -32,6 +32,8 @@ export async function startConvergenceServer(dataDir: string, fixedPort = 0): Pr
       databaseUrl: undefined,
       distDir: '',
       demo: DEFAULT_DEMO,
+      trustProxy: false,
+      allowedOrigins: [],
     })
     const app = createApp({ services: started.services })
     http = await new Promise<ServerType>((resolve) => {

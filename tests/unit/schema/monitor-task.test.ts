@@ -5,7 +5,11 @@ import {
   ALERT_THRESHOLD_SERVER_VALUES,
   ALERT_THRESHOLDS,
   DEFAULT_ALERT_THRESHOLD,
+  ENVIRONMENT_MAX_RECORDS,
+  EVALUATION_RATIO_QUERY_MAX,
+  EVALUATION_RATIO_QUERY_MIN,
   FREQUENCY_DEFAULT_MINUTES,
+  MIN_RECORDS,
   MONITOR_TYPES,
   PASS_FAIL_FILTERS,
 } from '../../../shared/constants'
@@ -20,7 +24,9 @@ import {
 import type { Task } from '../../../shared/schema/task'
 
 const ids = fc.array(fc.string(), { maxLength: 4 })
-const finite = fc.double({ noNaN: true, noDefaultInfinity: true })
+// Valid monitors store the query's bounds (issue 12): ratio 0.01–0.5, sample size [50, max records].
+const ratio = fc.double({ min: EVALUATION_RATIO_QUERY_MIN, max: EVALUATION_RATIO_QUERY_MAX, noNaN: true })
+const sampleSize = fc.integer({ min: MIN_RECORDS, max: ENVIRONMENT_MAX_RECORDS })
 
 const taskArb: fc.Arbitrary<Task> = fc.record({
   task_uuid: fc.uuid(),
@@ -44,8 +50,8 @@ const taskArb: fc.Arbitrary<Task> = fc.record({
     pass_fail_filter: fc.constantFrom(...PASS_FAIL_FILTERS),
     signal_group_uuids: ids,
     signal_uuids: ids,
-    evaluation_ratio: finite,
-    sample_size: fc.integer(),
+    evaluation_ratio: ratio,
+    sample_size: sampleSize,
   }),
 })
 
@@ -70,8 +76,8 @@ const monitorArb: fc.Arbitrary<Monitor> = fc.record({
       maxLength: 3,
     }),
     pass_fail_filter: fc.constantFrom(...PASS_FAIL_FILTERS),
-    evaluation_ratio: finite,
-    sample_size: fc.integer(),
+    evaluation_ratio: ratio,
+    sample_size: sampleSize,
     alert_threshold: fc.constantFrom(...ALERT_THRESHOLDS),
   }),
 })
