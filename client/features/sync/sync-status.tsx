@@ -11,6 +11,8 @@ export function SyncStatus() {
   const status = useSyncStatus()
   const pending = status.pendingCount
   const lastSyncedAt = useLastSyncedAt()
+  // While a first sync runs only its progress is true: "All changes synced" would not be.
+  const firstSync = status.initialProgress !== null
   return (
     <div className="qm-sync-status" role="group" aria-label="Sync status" data-testid="sync-status">
       {/* Only the connection state is a live region: the pending count changes too often to announce. */}
@@ -25,10 +27,16 @@ export function SyncStatus() {
           </StatusLight>
         )}
       </span>
-      <span data-testid="pending-count">
-        {pending === 0 ? 'All changes synced' : `${pending} pending ${pending === 1 ? 'change' : 'changes'}`}
-      </span>
-      <span>Last synced: {lastSyncedAt !== null ? <PlantDateTime utc={lastSyncedAt} /> : 'not yet'}</span>
+      {(!firstSync || pending > 0) && (
+        <span data-testid="pending-count">
+          {pending === 0
+            ? 'All changes synced'
+            : `${pending} pending ${pending === 1 ? 'change' : 'changes'}`}
+        </span>
+      )}
+      {!firstSync && (
+        <span>Last synced: {lastSyncedAt !== null ? <PlantDateTime utc={lastSyncedAt} /> : 'not yet'}</span>
+      )}
       {status.initialProgress !== null && (
         <ProgressBar
           label="First sync"
