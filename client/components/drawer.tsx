@@ -16,6 +16,11 @@ export interface DrawerProps {
   readonly footer?: ReactNode
   /** The edge it slides from: 'right' (default) for editors and details, 'left' for the menu. */
   readonly side?: 'left' | 'right'
+  /**
+   * Gives focus back when the control that opened the drawer is gone by the time it closes (a menu
+   * item); without it focus goes to the page's main region.
+   */
+  readonly restoreFocus?: () => void
 }
 
 /** Below this much room beside it, a drawer takes the whole width (docs/ui-rules.md). */
@@ -38,13 +43,14 @@ export function Drawer({
   children,
   footer,
   side = 'right',
+  restoreFocus,
 }: DrawerProps) {
   const phase = usePhase(isOpen)
   const panel = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const panelId = useId()
   const fullWidth = useMediaQuery(`(max-width: ${width + MIN_SCRIM_PX - 1}px)`)
-  useFocusHandOver(isOpen, phase, panel, panelId)
+  useFocusHandOver(isOpen, phase, panel, panelId, restoreFocus)
 
   if (phase === 'closed') return null
   const shown = phase === 'open'
@@ -150,8 +156,13 @@ function useFocusHandOver(
   phase: Phase,
   panel: RefObject<HTMLDivElement | null>,
   panelId: string,
+  restoreFocus: (() => void) | undefined,
 ) {
   const opener = useRef<HTMLElement | null>(null)
+  const fallback = useRef(restoreFocus)
+  useEffect(() => {
+    fallback.current = restoreFocus
+  }, [restoreFocus])
   const openNow = useRef(false)
   useEffect(() => {
     if (!isOpen) return
@@ -167,7 +178,9 @@ function useFocusHandOver(
         if (openNow.current) return
         const active = document.activeElement
         const lost = !active || active === document.body || (root?.contains(active) ?? false)
-        if (lost) returnFocus(back)
+        if (!lost) return
+        if (!back?.isConnected && fallback.current) fallback.current()
+        else returnFocus(back)
       }
       if (back?.isConnected) returnFocus(back)
       else restore()
