@@ -42,7 +42,9 @@ export function SettingsPage() {
   // On a first sync the plant (its flags decide menu items and what sections show) may not be here
   // yet: wait for it, so the menu appears once with its final items and no section falls back from
   // a flagged item the user may well see. Offline with no plant yet there is nothing to wait for.
-  const waiting = plant === undefined && (plantLoading || (status.online && status.lastSyncedAt === null))
+  // (lastSyncedAt is set by the first collection that answers, so the first sync's progress decides.)
+  const firstSyncRunning = status.initialProgress !== null || status.lastSyncedAt === null
+  const waiting = plant === undefined && (plantLoading || (status.online && firstSyncRunning))
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY)
   const [menuOpen, setMenuOpen] = useState(false)
   const openMenu = useCallback(() => setMenuOpen(true), [])
