@@ -209,9 +209,28 @@ function useFocusHandOver(
   useEffect(() => {
     const root = panel.current
     if (phase !== 'entering' || !root || root.contains(document.activeElement)) return
-    // The first control of the body (a screen's autoFocus wins), else the panel itself.
-    const body = root.querySelector<HTMLElement>('.qm-drawer-body')
-    const target = (body && focusableIn(body)[0]) ?? root
-    target.focus({ preventScroll: true })
+    // The first control of the body (a screen's autoFocus wins), else the panel itself. Content
+    // that arrives a little later (the menu's links) still gets the focus, as long as the panel
+    // holds it: never taken from where the user has put it meanwhile.
+    const first = () => {
+      const body = root.querySelector<HTMLElement>('.qm-drawer-body')
+      return body ? focusableIn(body)[0] : undefined
+    }
+    const target = first()
+    if (target) {
+      target.focus({ preventScroll: true })
+      return
+    }
+    root.focus({ preventScroll: true })
+    const observer = new MutationObserver(() => {
+      if (document.activeElement !== root) return observer.disconnect()
+      const later = first()
+      if (later) {
+        later.focus({ preventScroll: true })
+        observer.disconnect()
+      }
+    })
+    observer.observe(root, { childList: true, subtree: true })
+    setTimeout(() => observer.disconnect(), DRAWER_ENTER_MS * 2)
   }, [phase, panel])
 }
