@@ -34,7 +34,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <SyncStatus />
         <div className="qm-header-actions">
           <UpdateButton />
-          <ActionButton onPress={openIssues} aria-haspopup="dialog">
+          <ActionButton onPress={openIssues} aria-haspopup="dialog" UNSAFE_className="qm-hit">
             Sync issues ({issues.length})
           </ActionButton>
           <UserMenu />
@@ -69,11 +69,13 @@ function UserMenu() {
 
   return (
     <div className="qm-header-user">
-      <Text>
-        {session.user.email}
-        {session.user.role === 'administrator' ? ' (administrator)' : ''}
+      {/* The role for every user (user or administrator), so an operator can tell too. */}
+      <Text UNSAFE_className="qm-header-user-name" data-testid="signed-in-user">
+        {session.user.email} ({session.user.role})
       </Text>
-      <ActionButton onPress={() => void signOut()}>Sign out</ActionButton>
+      <ActionButton onPress={() => void signOut()} UNSAFE_className="qm-hit">
+        Sign out
+      </ActionButton>
     </div>
   )
 }

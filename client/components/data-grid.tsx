@@ -1,4 +1,4 @@
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { ActionButton, Flex, ProgressCircle } from '@adobe/react-spectrum'
 import {
   createColumnHelper,
@@ -20,6 +20,16 @@ export interface DataGridColumn<T> {
   /** The CSV value; columns with neither csv nor sortValue are left out of the export. */
   readonly csv?: (row: T) => string | number | null
   readonly width?: number | string
+  /**
+   * 1 (default): always shown. 2 and 3 step aside, 3 first, when the grid itself is narrow (see
+   * styles.css, "Grid"); they stay in the CSV export. Give the row's name and its actions priority 1.
+   */
+  readonly priority?: 1 | 2 | 3
+  /**
+   * Kept in view while the grid scrolls sideways: 'start' for the first column (what the row is),
+   * 'end' for the last (the row's actions), so every row action is reachable at any width.
+   */
+  readonly sticky?: 'start' | 'end'
 }
 
 export interface DataGridProps<T> {
@@ -45,13 +55,14 @@ const compare = (a: unknown, b: unknown): number =>
 
 /**
  * The accessible grid every settings table uses: a real <table> with sortable headers (aria-sort),
- * rows reachable with the arrow keys (one tab stop for the whole body, controls inside rows keep
- * their own keys), a loading row, an empty text and an optional CSV export of the sorted rows.
+ * a loading row, an empty text and an optional CSV export of the sorted rows. Tab moves through the
+ * controls in the rows; rows themselves are not tab stops (a row that does nothing when focused
+ * only swallows keystrokes). The grid fits any width without widening the page: it scrolls inside
+ * its own box with the name and actions columns pinned, and drops low-priority columns when narrow.
  */
 export function DataGrid<T>(props: DataGridProps<T>) {
   const { ariaLabel, rows, columns, getRowId, emptyText, loading = false, csvFileName, rowHeight } = props
   const [sorting, setSorting] = useState<SortingState>([])
-  const [activeRow, setActiveRow] = useState(0)
 
   const tableColumns = useMemo(
     () =>
@@ -79,27 +90,6 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const byId = new Map(columns.map((c) => [c.id, c]))
   const headers = table.getHeaderGroups()[0]?.headers ?? []
 
-  const onRowKeyDown = (e: KeyboardEvent<HTMLTableRowElement>, index: number) => {
-    // Only when the row itself has focus: a field or switch inside the row keeps its arrow keys.
-    if (e.target !== e.currentTarget) return
-    const last = sortedRows.length - 1
-    const next =
-      e.key === 'ArrowDown'
-        ? Math.min(index + 1, last)
-        : e.key === 'ArrowUp'
-          ? Math.max(index - 1, 0)
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? last
-              : undefined
-    if (next === undefined) return
-    e.preventDefault()
-    setActiveRow(next)
-    const body = e.currentTarget.parentElement
-    ;(body?.children[next] as HTMLElement | undefined)?.focus()
-  }
-
   const exportCsv = () => {
     if (!csvFileName) return
     const exported = columns.filter((c) => c.csv !== undefined || c.sortValue !== undefined)
@@ -110,12 +100,15 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     downloadCsv(csvFileName, text)
   }
 
-  const focusIndex = Math.min(activeRow, Math.max(sortedRows.length - 1, 0))
   return (
     <div className="qm-grid">
       {csvFileName !== undefined && (
         <Flex justifyContent="end" marginBottom="size-100">
-          <ActionButton onPress={exportCsv} isDisabled={loading || rows.length === 0}>
+          <ActionButton
+            onPress={exportCsv}
+            isDisabled={loading || rows.length === 0}
+            UNSAFE_className="qm-hit"
+          >
             Export CSV
           </ActionButton>
         </Flex>
@@ -129,7 +122,14 @@ export function DataGrid<T>(props: DataGridProps<T>) {
                 const sorted = h.column.getIsSorted()
                 const ariaSort = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                 return (
-                  <th key={h.id} scope="col" aria-sort={ariaSort} style={{ width: col?.width }}>
+                  <th
+                    key={h.id}
+                    scope="col"
+                    aria-sort={ariaSort}
+                    style={{ width: col?.width }}
+                    data-priority={col?.priority}
+                    data-sticky={col?.sticky}
+                  >
                     {h.column.getCanSort() ? (
                       <button
                         type="button"
@@ -163,17 +163,16 @@ export function DataGrid<T>(props: DataGridProps<T>) {
                 </td>
               </tr>
             ) : (
-              sortedRows.map((r, index) => (
+              sortedRows.map((r) => (
                 <tr
                   key={r.id}
                   data-row-id={r.id}
-                  tabIndex={index === focusIndex ? 0 : -1}
                   style={rowHeight !== undefined ? { height: rowHeight } : undefined}
-                  onFocus={(e) => e.target === e.currentTarget && setActiveRow(index)}
-                  onKeyDown={(e) => onRowKeyDown(e, index)}
                 >
                   {columns.map((c) => (
-                    <td key={c.id}>{c.cell(r.original as T)}</td>
+                    <td key={c.id} data-priority={c.priority} data-sticky={c.sticky}>
+                      {c.cell(r.original as T)}
+                    </td>
                   ))}
                 </tr>
               ))

@@ -36,3 +36,27 @@ export function trapTab(e: KeyboardEvent, root: HTMLElement): void {
     first.focus()
   }
 }
+
+/** The page's main region (client/features/settings/settings-page.tsx gives it this id). */
+export const MAIN_CONTENT_ID = 'qm-content'
+
+/**
+ * Gives focus back after a dialog or drawer closed: to the control that opened it when that is still
+ * on the page and visible, else to the page's main region — never to <body>, where a keyboard or
+ * screen-reader user would have to start again from the top.
+ */
+export function returnFocus(opener: HTMLElement | null | undefined): void {
+  if (opener && opener.isConnected && opener.getClientRects().length > 0) {
+    opener.focus({ preventScroll: true })
+    if (document.activeElement === opener) return
+  }
+  document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true })
+}
+
+/**
+ * Runs `returnFocus` once whatever else reacts to the close (React Spectrum's own focus restoration
+ * of a confirm dialog, a menu closing) has run: two animation frames later.
+ */
+export function returnFocusSoon(opener: () => HTMLElement | null | undefined): void {
+  requestAnimationFrame(() => requestAnimationFrame(() => returnFocus(opener())))
+}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { getDocument } from '../../sync-server/store/documents'
-import { master, push, storedMonitor, taskInput, type Doc } from './monitor-fixtures'
+import { master, pushIntent, pushIntents, storedMonitor, taskInput, type Doc } from './monitor-fixtures'
 import { DATABASE_KINDS, DEMO, useDemoServer } from './support/test-server'
 
 /**
@@ -14,7 +14,6 @@ const unstorable = (label: string) =>
 describe.each(DATABASE_KINDS)('HARDEN boundaries on %s', (kind) => {
   const demo = useDemoServer(kind, { signIn: ['admin', 'operator'] })
   const db = () => demo.server.services.db
-  const monitorData = async (id: string) => (await getDocument(db(), 'cust-demo', 'monitors', id))?.data
 
   test.each([
     ['GET', '/api/lines/%00/stations', 'Request path'],
@@ -48,27 +47,18 @@ describe.each(DATABASE_KINDS)('HARDEN boundaries on %s', (kind) => {
     expect(await getDocument(db(), 'cust-demo', 'relianceConfigs', 'line-paint')).toEqual(before)
   })
 
-  test('HARDEN-01 a NUL in a replication push (value or key) answers 400 and applies no row', async () => {
-    const m = (await master(
-      demo.server,
-      demo.admin,
-      'monitors',
-      'monitor_uuid',
-      'line-machining-mvd-1',
-    )) as Doc
-    const before = await monitorData('line-machining-mvd-1')
-    for (const row of [
-      { ...m, monitor_name: 'bad\u0000name' },
-      { ...m, ['notes\u0000']: 'x' },
-    ]) {
-      const res = await push(demo.server, demo.admin, 'monitors', [
-        { assumedMasterState: m, newDocumentState: { ...m, monitor_name: 'fine' } },
-        { assumedMasterState: m, newDocumentState: row },
+  test('HARDEN-01 a NUL in a pushed change set (value or key) answers 400 and applies no action', async () => {
+    const line = async () => (await getDocument(db(), 'cust-demo', 'lines', 'line-machining'))?.data
+    const before = await line()
+    for (const changes of [{ friendlyName: 'bad\u0000name' }, { ['friendlyName\u0000']: 'x' }]) {
+      const res = await pushIntents(demo.server, demo.admin, [
+        { name: 'updateLineSettings', args: { lineId: 'line-machining', changes: { friendlyName: 'Fine' } } },
+        { name: 'updateLineSettings', args: { lineId: 'line-machining', changes } },
       ])
       expect(res.status).toBe(400)
       expect((res.body as unknown as ErrorBody).error.message).toMatch(/cannot be stored/)
     }
-    expect(await monitorData('line-machining-mvd-1')).toEqual(before)
+    expect(await line()).toEqual(before)
   })
 
   test.each([
@@ -79,7 +69,7 @@ describe.each(DATABASE_KINDS)('HARDEN boundaries on %s', (kind) => {
     ['sample_size', -1, 'Sample size must be at least 50'],
     ['sample_size', 0, 'Sample size must be at least 50'],
   ])(
-    'HARDEN-03 %s %s is refused by create-task, update-task and the monitors push',
+    'HARDEN-03 %s %s is refused by create-task, update-task and a pushed updateMonitor',
     async (field, value, message) => {
       const id = 'line-machining-mvd-1'
       const body = taskInput('line-machining', 'svd', { signals: ['x'] }, 333)
@@ -105,11 +95,13 @@ describe.each(DATABASE_KINDS)('HARDEN boundaries on %s', (kind) => {
       expect(updated.body.error.message).toBe(message)
 
       const m = (await master(demo.server, demo.admin, 'monitors', 'monitor_uuid', id)) as Doc
+      const { revision: _r, updatedAt: _u, _deleted: _d, ...monitor } = m
       const filter = m.monitor_filter as Record<string, unknown>
-      const pushed = await push(demo.server, demo.admin, 'monitors', [
-        { assumedMasterState: m, newDocumentState: { ...m, monitor_filter: { ...filter, [field]: value } } },
-      ])
-      expect(pushed.body[0]?._rejection).toMatchObject({ status: 400, message })
+      const pushed = await pushIntent(demo.server, demo.admin, {
+        name: 'updateMonitor',
+        args: { monitor: { ...monitor, monitor_filter: { ...filter, [field]: value } } },
+      })
+      expect(pushed).toMatchObject({ status: 'rejected', rejection: { status: 400, message } })
       expect(await storedMonitor(demo.server, id)).toEqual(before)
     },
   )
@@ -127,8 +119,10 @@ describe.each(DATABASE_KINDS)('HARDEN boundaries on %s', (kind) => {
   ])(
     'HARDEN-04 a state-changing call with %s is refused and changes nothing',
     async (_n, headers, status) => {
-      for (const path of ['/api/update-user-roles', '/sync/users/push']) {
-        const body = path.startsWith('/sync') ? '[]' : JSON.stringify(rolesBody)
+      for (const path of ['/api/update-user-roles', '/sync/intents']) {
+        const body = path.startsWith('/sync')
+          ? JSON.stringify({ protocol: 1, intents: [] })
+          : JSON.stringify(rolesBody)
         const init = { method: 'POST', headers: { ...headers, cookie: demo.admin }, body }
         const res = await demo.server.app.request(path, init)
         expect(res.status).toBe(status)

@@ -1,27 +1,23 @@
-import {
-  Button,
-  ButtonGroup,
-  Content,
-  Heading,
-  IllustratedMessage,
-  ProgressCircle,
-} from '@adobe/react-spectrum'
+import { Button, ButtonGroup, Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
 import { useState } from 'react'
 import { useConfirm } from '../../components/confirm'
 import { Drawer } from '../../components/drawer'
+import { Skeleton } from '../../components/skeleton'
 import type { LocalDoc } from '../../db/collections'
 import { useIntent, usePlant } from '../../db/data-context'
 import { DRAWER_WIDTH_PX } from '../../../shared/constants'
 import {
   canSaveLineForm,
+  lineFormChanged,
   lineFormPatch,
-  lineFormValues,
   validateLineForm,
-  type LineFormValues,
 } from '../../../shared/validation/line-rules'
 import { Messages } from '../../../shared/validation/messages'
+import { ChangedUnderneathNotice } from './changed-underneath-notice'
 import { ConfigureLineFields } from './configure-line-fields'
 import { FeederLinesDrawer } from './feeder-lines-drawer'
+import { lineLabel } from './line-label'
+import { useLineForm } from './use-line-form'
 
 interface ConfigureLineDrawerProps {
   readonly isOpen: boolean
@@ -31,17 +27,15 @@ interface ConfigureLineDrawerProps {
   readonly lines: ReadonlyArray<LocalDoc<'lines'>>
   readonly linesLoading: boolean
   readonly onClose: () => void
-}
-
-interface FormState {
-  readonly session: number
-  readonly initial: LineFormValues
-  readonly values: LineFormValues
+  /** Gives focus back to what opened the drawer when that control is gone (a menu item). */
+  readonly restoreFocus?: () => void
 }
 
 /**
- * LINE-05/06: the 'Configure Line' drawer (750px). The form starts from the line as stored when
- * the drawer opened; Save writes only what changed, after the shared feeder-cycle check.
+ * LINE-05/06: the 'Configure Line' drawer (750px). The form follows the stored line live
+ * (use-line-form.ts) and says when a field being edited changed underneath; Save writes only what
+ * changed, after the shared feeder-cycle check; Cancel, Close or Escape with unsaved changes ask
+ * before discarding them.
  */
 export function ConfigureLineDrawer({
   isOpen,
@@ -50,27 +44,37 @@ export function ConfigureLineDrawer({
   lines,
   linesLoading,
   onClose,
+  restoreFocus,
 }: ConfigureLineDrawerProps) {
   const { plant } = usePlant()
   const confirm = useConfirm()
   const run = useIntent()
-  const [form, setForm] = useState<FormState | undefined>(undefined)
   const [feedersOpen, setFeedersOpen] = useState(false)
+  const [feedersSession, setFeedersSession] = useState(session)
   const [saving, setSaving] = useState(false)
   const line = lines.find((l) => l.id === lineId)
-
-  // A new opening (or the line arriving after it) starts the form from the stored line. The old
-  // form stays while closed so the drawer does not go blank during its exit animation.
-  if (isOpen && line && form?.session !== session) {
-    const values = lineFormValues(line)
-    setForm({ session, initial: values, values })
+  const { form: current, change } = useLineForm(isOpen, line, session)
+  if (feedersSession !== session) {
+    setFeedersSession(session)
     setFeedersOpen(false)
   }
-  const current = form?.session === session || !isOpen ? form : undefined
   const errors = current ? validateLineForm(current.values) : []
   const canSave = current !== undefined && !saving && canSaveLineForm(current.initial, current.values)
-  const change = (changes: Partial<LineFormValues>) =>
-    setForm((f) => (f ? { ...f, values: { ...f.values, ...changes } } : f))
+  const dirty = current !== undefined && lineFormChanged(current.initial, current.values)
+
+  const requestClose = async () => {
+    if (dirty) {
+      const discard = await confirm({
+        title: 'Discard changes?',
+        body: `Your changes to ${line ? lineLabel(line) : 'this line'} have not been saved.`,
+        confirmLabel: 'Discard',
+        cancelLabel: 'Keep editing',
+        variant: 'destructive',
+      })
+      if (!discard) return
+    }
+    onClose()
+  }
 
   const showError = (body: string) =>
     confirm({ title: Messages.monitor.unableToSaveTitle, body, confirmLabel: 'OK', variant: 'error' })
@@ -94,19 +98,22 @@ export function ConfigureLineDrawer({
   let body
   if (current && line) {
     body = (
-      <ConfigureLineFields
-        line={line}
-        lines={lines}
-        values={current.values}
-        errors={errors}
-        onChange={change}
-        onEditFeeders={() => setFeedersOpen(true)}
-        showFeeders={plant?.featureFlags.partMarriage ?? false}
-        showExclusions={plant?.featureFlags.excludeParts ?? false}
-      />
+      <>
+        <ChangedUnderneathNotice fields={current.changedUnderneath} stored={current.initial} lines={lines} />
+        <ConfigureLineFields
+          line={line}
+          lines={lines}
+          values={current.values}
+          errors={errors}
+          onChange={change}
+          onEditFeeders={() => setFeedersOpen(true)}
+          showFeeders={plant?.featureFlags.partMarriage ?? false}
+          showExclusions={plant?.featureFlags.excludeParts ?? false}
+        />
+      </>
     )
   } else if (linesLoading) {
-    body = <ProgressCircle aria-label="Loading the line" isIndeterminate />
+    body = <Skeleton label="Loading the line" lines={5} />
   } else {
     body = (
       <IllustratedMessage>
@@ -120,12 +127,13 @@ export function ConfigureLineDrawer({
     <>
       <Drawer
         isOpen={isOpen}
-        onClose={onClose}
+        onClose={() => void requestClose()}
         title="Configure Line"
         width={DRAWER_WIDTH_PX.line}
+        {...(restoreFocus ? { restoreFocus } : {})}
         footer={
           <ButtonGroup>
-            <Button variant="secondary" onPress={onClose}>
+            <Button variant="secondary" onPress={() => void requestClose()}>
               Cancel
             </Button>
             <Button variant="accent" onPress={() => void save()} isDisabled={!canSave}>

@@ -1,4 +1,5 @@
-import { Button, Flex, Item, LabeledValue, TagGroup, Text, TextField } from '@adobe/react-spectrum'
+import { Button, Flex, LabeledValue, TextField } from '@adobe/react-spectrum'
+import { TagList } from '../../components/tag-list'
 import type { LocalDoc } from '../../db/collections'
 import type { FieldErrors } from '../../../shared/validation/field-error'
 import { messageAt } from '../../../shared/validation/field-error'
@@ -39,7 +40,7 @@ export function ConfigureLineFields(props: ConfigureLineFieldsProps) {
     />
   )
   const feeders = feederLabels(values.feederLineIds, lines).map((label, i) => ({
-    id: values.feederLineIds[i] ?? label,
+    key: values.feederLineIds[i] ?? label,
     label,
   }))
 
@@ -61,16 +62,14 @@ export function ConfigureLineFields(props: ConfigureLineFieldsProps) {
       </Flex>
       {showFeeders && (
         <Flex direction="column" gap="size-100" alignItems="start">
-          <TagGroup
+          <TagList
             label="Feeder Lines"
             items={feeders}
+            emptyText="No feeder lines"
             onRemove={(keys) =>
               onChange({ feederLineIds: values.feederLineIds.filter((id) => !keys.has(id)) })
             }
-            renderEmptyState={() => <Text>No feeder lines</Text>}
-          >
-            {(item) => <Item key={item.id}>{item.label}</Item>}
-          </TagGroup>
+          />
           <Button variant="secondary" onPress={onEditFeeders}>
             Edit Feeder Lines
           </Button>

@@ -28,8 +28,10 @@ interface FeederLinesDrawerProps {
 
 /**
  * LINE-05 feeder lines (700px): every other line of the plant with a checkbox. Apply hands the
- * choice back to the line editor; nothing is written until the editor saves. A choice that would
- * make the line feed itself is pointed out here already; the editor refuses to save it (LINE-06).
+ * choice back to the line editor; nothing is written until the editor saves. A line that would make
+ * this line feed itself (the shared rule findFeederCycle) cannot be chosen and says why; one already
+ * chosen that way stays uncheckable so the loop can be undone. The editor refuses to save a loop
+ * (LINE-06).
  */
 export function FeederLinesDrawer({
   isOpen,
@@ -72,11 +74,27 @@ export function FeederLinesDrawer({
         <Text>There are no other lines in this plant.</Text>
       ) : (
         <CheckboxGroup label={`Lines that feed ${name}`} value={[...draft]} onChange={(ids) => setDraft(ids)}>
-          {others.map((other) => (
-            <Checkbox key={other.id} value={other.id}>
-              {other.active ? lineLabel(other) : `${lineLabel(other)} (inactive)`}
-            </Checkbox>
-          ))}
+          {others.map((other) => {
+            const loops = findFeederCycle(line.id, [other.id], lines)
+            const noteId = `feeder-loop-${other.id}`
+            return (
+              <div key={other.id} className="qm-option" data-loop={loops || undefined}>
+                <Checkbox
+                  value={other.id}
+                  isDisabled={loops && !draft.includes(other.id)}
+                  {...(loops ? { 'aria-describedby': noteId } : {})}
+                >
+                  {other.active ? lineLabel(other) : `${lineLabel(other)} (inactive)`}
+                </Checkbox>
+                {loops && (
+                  <Text id={noteId} UNSAFE_className="qm-option-note">
+                    Would create a loop: {lineLabel(other)} is already fed by {name}, directly or through
+                    other lines.
+                  </Text>
+                )}
+              </div>
+            )
+          })}
         </CheckboxGroup>
       )}
       {cycle && (

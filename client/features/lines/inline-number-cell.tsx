@@ -72,6 +72,7 @@ export function InlineNumberCell({
           open.current = true
           setDraft(String(value))
         }}
+        UNSAFE_className="qm-hit"
         UNSAFE_style={{ minWidth: 64, justifyContent: 'flex-start' }}
       >
         <Text>{value}</Text>

@@ -37,8 +37,8 @@ export default function LineManagementPage() {
   const closeConfigure = useCallback(() => {
     setDrawer((d) => ({ ...d, isOpen: false }))
     returnFocus.current?.()
-    returnFocus.current = undefined
   }, [])
+  const restoreFocus = useCallback(() => returnFocus.current?.(), [])
 
   const partMarriage = plant?.featureFlags.partMarriage ?? false
   const grid = (rows: ReadonlyArray<LineDoc>): ReactNode => (
@@ -74,6 +74,7 @@ export default function LineManagementPage() {
         lines={lines}
         linesLoading={loading}
         onClose={closeConfigure}
+        restoreFocus={restoreFocus}
       />
     </View>
   )

@@ -19,7 +19,7 @@ export function LineRowMenu({
   const trigger = useRef<ComponentRef<typeof ActionButton>>(null)
   return (
     <MenuTrigger>
-      <ActionButton ref={trigger} isQuiet aria-label={`Actions for ${lineName}`}>
+      <ActionButton ref={trigger} isQuiet aria-label={`Actions for ${lineName}`} UNSAFE_className="qm-hit">
         <More />
       </ActionButton>
       <Menu

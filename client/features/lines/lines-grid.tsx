@@ -48,6 +48,7 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
   ) => ({
     id: field,
     header: label,
+    priority: 2 as const,
     cell: (line: LineDoc) => (
       <InlineNumberCell
         value={line[field]}
@@ -68,6 +69,7 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
           id: 'name',
           header: 'Line',
           width: '22%',
+          sticky: 'start' as const,
           cell: (line: LineDoc) => (
             <Flex alignItems="center" gap="size-100">
               <Text>{lineLabel(line)}</Text>
@@ -88,6 +90,7 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
           id: 'lastData',
           header: 'Last Data',
           width: '20%',
+          priority: 2 as const,
           cell: (line: LineDoc) => <LastDataCell line={line} />,
           sortValue: (line: LineDoc) => (line.lastIngestedTime ? Date.parse(line.lastIngestedTime) : 0),
           // Plant time in the export too (SHELL-09), never UTC or the device's zone.
@@ -109,6 +112,7 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
         {
           id: 'activeMonitorsCount',
           header: 'Active Monitors',
+          priority: 3 as const,
           // Kept by the server (it counts when monitors or the line change) and replicated live.
           cell: (line: LineDoc) => <Text>{line.activeMonitorsCount}</Text>,
           sortValue: (line: LineDoc) => line.activeMonitorsCount,
@@ -117,6 +121,7 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
         {
           id: 'feederLines',
           header: 'Feeder Lines',
+          priority: 3 as const,
           cell: (line: LineDoc) => (
             <Text>{feederLabels(line.feederLineIds, allLines).join(', ') || '—'}</Text>
           ),
@@ -127,6 +132,8 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
           id: 'actions',
           header: 'Actions',
           width: 90,
+          // Pinned: the row menu is the only way into Configure Line, so it must never scroll away.
+          sticky: 'end' as const,
           cell: (line: LineDoc) => (
             <LineRowMenu
               lineName={lineLabel(line)}

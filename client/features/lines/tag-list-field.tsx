@@ -1,5 +1,6 @@
-import { Button, Flex, Item, TagGroup, Text, TextField } from '@adobe/react-spectrum'
+import { Button, Flex, TextField } from '@adobe/react-spectrum'
 import { useState } from 'react'
+import { TagList } from '../../components/tag-list'
 
 interface TagListFieldProps {
   readonly label: string
@@ -26,14 +27,11 @@ export function TagListField({ label, values, onChange, entryName }: TagListFiel
 
   return (
     <Flex direction="column" gap="size-100">
-      <TagGroup
+      <TagList
         label={label}
-        items={values.map((value) => ({ value }))}
+        items={values.map((value) => ({ key: value, label: value }))}
         onRemove={(keys) => onChange(values.filter((v) => !keys.has(v)))}
-        renderEmptyState={() => <Text>None</Text>}
-      >
-        {(item) => <Item key={item.value}>{item.value}</Item>}
-      </TagGroup>
+      />
       <Flex gap="size-100" alignItems="end">
         <TextField
           label={`Add ${entryName}`}

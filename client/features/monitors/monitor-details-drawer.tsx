@@ -1,16 +1,8 @@
-import {
-  Button,
-  ButtonGroup,
-  Flex,
-  InlineAlert,
-  Heading,
-  Content,
-  ProgressCircle,
-  Text,
-} from '@adobe/react-spectrum'
+import { Button, ButtonGroup, Flex, InlineAlert, Heading, Content, Text } from '@adobe/react-spectrum'
 import { DRAWER_WIDTH_PX } from '../../../shared/constants'
 import { Messages } from '../../../shared/validation/messages'
 import { Drawer } from '../../components/drawer'
+import { Skeleton } from '../../components/skeleton'
 import { useDoc } from '../../db/hooks'
 import { MonitorDetails } from './monitor-details'
 import { ADMIN_PAGE_LABELS, type AdminMonitorType } from './monitor-labels'
@@ -27,7 +19,6 @@ interface MonitorDetailsDrawerProps {
  * edit or delete made elsewhere (another tab, another user) shows here at once.
  */
 export function MonitorDetailsDrawer({ type, monitorId, isOpen, onClose }: MonitorDetailsDrawerProps) {
-  const { data: monitor, loading } = useDoc('monitors', monitorId)
   const footer = (
     <Flex alignItems="center" gap="size-200" justifyContent="end" width="100%">
       {/* The editable forms (MON-*) come later; the button says where editing will live. */}
@@ -55,18 +46,21 @@ export function MonitorDetailsDrawer({ type, monitorId, isOpen, onClose }: Monit
       width={DRAWER_WIDTH_PX.monitor}
       footer={footer}
     >
-      {monitor ? (
-        <MonitorDetails monitor={monitor} />
-      ) : loading && monitorId !== undefined ? (
-        <Flex justifyContent="center" marginTop="size-400">
-          <ProgressCircle aria-label="Loading monitor" isIndeterminate />
-        </Flex>
-      ) : (
-        <InlineAlert variant="notice">
-          <Heading>{Messages.monitor.notFound}</Heading>
-          <Content>It may have been deleted on another device.</Content>
-        </InlineAlert>
-      )}
+      {/* Keyed: another monitor starts from "loading", never from the previous one's data. */}
+      {monitorId !== undefined && <MonitorDetailsBody key={monitorId} monitorId={monitorId} />}
     </Drawer>
+  )
+}
+
+/** A skeleton while the local query runs; "not found" only once it has answered that. */
+function MonitorDetailsBody({ monitorId }: { monitorId: string }) {
+  const { data: monitor, loading } = useDoc('monitors', monitorId)
+  if (monitor) return <MonitorDetails monitor={monitor} />
+  if (loading) return <Skeleton label="Loading monitor" lines={6} />
+  return (
+    <InlineAlert variant="notice">
+      <Heading>{Messages.monitor.notFound}</Heading>
+      <Content>It may have been deleted on another device.</Content>
+    </InlineAlert>
   )
 }

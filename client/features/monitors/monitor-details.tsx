@@ -3,6 +3,7 @@ import { Badge, Flex, Text } from '@adobe/react-spectrum'
 import { lineLabel } from '../../components/line-selector'
 import { PendingMark } from '../../components/pending-mark'
 import { PlantDateTime } from '../../components/plant-date-time'
+import { Skeleton } from '../../components/skeleton'
 import type { LocalDoc } from '../../db/collections'
 import { useDoc, useDocs } from '../../db/hooks'
 import { DetailSection, type DetailItem } from './detail-list'
@@ -12,12 +13,19 @@ import { MonitorRulesView } from './monitor-rules-view'
 
 type MonitorDoc = LocalDoc<'monitors'>
 
-/** MADM-02 in VIEW mode: general settings, signal selection, data filters and alert rules. */
+/**
+ * MADM-02 in VIEW mode: general settings, signal selection, data filters and alert rules. Names of
+ * the line, signals and groups come from local queries: until they answer, a skeleton, so an id is
+ * never shown as "(not found)" merely because it has not loaded yet.
+ */
 export function MonitorDetails({ monitor }: { monitor: MonitorDoc }) {
   const filter = monitor.monitor_filter
-  const { data: line } = useDoc('lines', filter.line_uuid || undefined)
-  const { data: signals } = useDocs('signals', { lineId: filter.line_uuid })
-  const { data: groups } = useDocs('signalGroups', { lineId: filter.line_uuid })
+  const lineQuery = useDoc('lines', filter.line_uuid || undefined)
+  const { data: signals, loading: signalsLoading } = useDocs('signals', { lineId: filter.line_uuid })
+  const { data: groups, loading: groupsLoading } = useDocs('signalGroups', { lineId: filter.line_uuid })
+  const line = lineQuery.data
+  // Without a line id the line query never runs (and never stops "loading").
+  const lineLoading = filter.line_uuid !== '' && lineQuery.loading
   const signalNames = useMemo<NameLookup>(
     () => new Map(signals.map((s) => [s.id, signalLabel(s)])),
     [signals],
@@ -27,6 +35,7 @@ export function MonitorDetails({ monitor }: { monitor: MonitorDoc }) {
     [groups],
   )
   const type = monitor.monitor_type === 'cap' ? undefined : ADMIN_PAGE_LABELS[monitor.monitor_type].typeName
+  if (lineLoading || signalsLoading || groupsLoading) return <Skeleton label="Loading monitor" lines={6} />
 
   const general: ReadonlyArray<DetailItem> = [
     {

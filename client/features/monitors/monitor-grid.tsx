@@ -66,7 +66,12 @@ export function MonitorGrid({
         header: 'Edit',
         width: 100,
         cell: (m: MonitorDoc) => (
-          <ActionButton isQuiet onPress={() => onEdit(m)} aria-label={`Edit ${m.monitor_name}`}>
+          <ActionButton
+            isQuiet
+            onPress={() => onEdit(m)}
+            aria-label={`Edit ${m.monitor_name}`}
+            UNSAFE_className="qm-hit"
+          >
             <Edit />
           </ActionButton>
         ),
@@ -75,8 +80,14 @@ export function MonitorGrid({
         id: 'delete',
         header: 'Delete',
         width: 100,
+        sticky: 'end',
         cell: (m: MonitorDoc) => (
-          <ActionButton isQuiet onPress={() => onDelete(m)} aria-label={`Delete ${m.monitor_name}`}>
+          <ActionButton
+            isQuiet
+            onPress={() => onDelete(m)}
+            aria-label={`Delete ${m.monitor_name}`}
+            UNSAFE_className="qm-hit"
+          >
             <Delete />
           </ActionButton>
         ),

@@ -1,20 +1,22 @@
-import { useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useSessionValue } from '../../components/session-value'
+import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/use-media-query'
+import { MAIN_CONTENT_ID } from '../../components/focus'
 import { usePlant, useSession, useSyncStatus } from '../../db/data-context'
 import { FullPageLoading } from '../session/full-page-loading'
 import { SectionHost } from './section-host'
-import { SettingsNav } from './settings-nav'
-import { menuItem, resolveSection, visibleMenu, type MenuAccess, type SettingsSection } from './settings-menu'
+import { SettingsMenuButton, SettingsMenuDrawer } from './settings-menu-drawer'
+import { SettingsNav, SettingsNavSkeleton } from './settings-nav'
+import { menuItem, resolveSection, visibleMenu, type MenuAccess } from './settings-menu'
 
 const SECTION_KEY = 'qm.settingsSection'
-/** Sections whose visibility needs the plant's flags (the others are decided by the role alone). */
-const FLAGGED: ReadonlySet<SettingsSection> = new Set(['MVD_ANOMALY_MONITORS', 'ETQ_RELIANCE'])
 
 /**
  * /settings (SHELL-01..04): the side menu and the selected section. The section is in the URL
  * (?section=…); coming back without one reopens the section used last in this browser session, and a
- * section this user may not see falls back to the default (SPC alert).
+ * section this user may not see falls back to the default (SPC alert). At WIDE_LAYOUT_QUERY and wider
+ * the menu is a column; narrower (tablets) it is a drawer opened from a Menu button.
  */
 export function SettingsPage() {
   const { section: requested } = useSearch({ from: '/_app/settings' })
@@ -37,12 +39,18 @@ export function SettingsPage() {
   )
 
   const wanted = requested ?? stored
-  // On a first sync the plant (and its flags) may not be here yet: wait rather than wrongly falling
-  // back from a flagged section the user may well see.
-  const waiting =
-    plant === undefined &&
-    FLAGGED.has(wanted as SettingsSection) &&
-    (plantLoading || (status.online && status.lastSyncedAt === null))
+  // On a first sync the plant (its flags decide menu items and what sections show) may not be here
+  // yet: wait for it, so the menu appears once with its final items and no section falls back from
+  // a flagged item the user may well see. Offline with no plant yet there is nothing to wait for.
+  // (lastSyncedAt is set by the first collection that answers, so the first sync's progress decides.)
+  const firstSyncRunning = status.initialProgress !== null || status.lastSyncedAt === null
+  const waiting = plant === undefined && (plantLoading || (status.online && firstSyncRunning))
+  const wide = useMediaQuery(WIDE_LAYOUT_QUERY)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const openMenu = useCallback(() => setMenuOpen(true), [])
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  // Turned to landscape (or a wider window) with the drawer open: the column replaces it.
+  if (wide && menuOpen) setMenuOpen(false)
   const section = resolveSection(wanted, access)
   const title = menuItem(section).title
 
@@ -56,12 +64,34 @@ export function SettingsPage() {
     document.title = `${title} · Settings · Quality Monitoring`
   }, [title])
 
+  const menu = (inDrawer: boolean) =>
+    waiting ? (
+      <SettingsNavSkeleton inDrawer={inDrawer} />
+    ) : (
+      <SettingsNav
+        entries={visibleMenu(access)}
+        current={section}
+        inDrawer={inDrawer}
+        {...(inDrawer ? { onNavigate: closeMenu } : {})}
+      />
+    )
+
   return (
     <div className="qm-settings">
-      <SettingsNav entries={visibleMenu(access)} current={section} />
-      <main id="qm-content" className="qm-settings-content" aria-label={title} tabIndex={-1}>
+      {wide && menu(false)}
+      <main id={MAIN_CONTENT_ID} className="qm-settings-content" aria-label={title} tabIndex={-1}>
+        {!wide && (
+          <div className="qm-settings-bar">
+            <SettingsMenuButton isOpen={menuOpen} onOpen={openMenu} />
+          </div>
+        )}
         {waiting ? <FullPageLoading label="Loading plant settings…" /> : <SectionHost section={section} />}
       </main>
+      {!wide && (
+        <SettingsMenuDrawer isOpen={menuOpen} onClose={closeMenu}>
+          {menu(true)}
+        </SettingsMenuDrawer>
+      )}
     </div>
   )
 }

@@ -12,6 +12,8 @@ export function SyncStatus() {
   const status = useSyncStatus()
   const pending = status.pendingCount
   const lastSyncedAt = useLastSyncedAt()
+  // While a first sync runs only its progress is true: "All changes synced" would not be.
+  const firstSync = status.initialProgress !== null
   return (
     <div className="qm-sync-status" role="group" aria-label="Sync status" data-testid="sync-status">
       {/* Only the connection state is a live region: the pending count changes too often to announce. */}
@@ -26,9 +28,11 @@ export function SyncStatus() {
           </StatusLight>
         )}
       </span>
-      <span data-testid="pending-count">
-        {pending === 0 ? 'All changes synced' : `${pending} pending ${pending === 1 ? 'change' : 'changes'}`}
-      </span>
+      {(!firstSync || pending > 0) && (
+        <span data-testid="pending-count">
+          {pending === 0 ? 'All changes synced' : `${pending} pending ${pending === 1 ? 'change' : 'changes'}`}
+        </span>
+      )}
       {status.othersPendingCount > 0 && (
         <span data-testid="others-pending">
           {status.othersPendingCount} {status.othersPendingCount === 1 ? 'change' : 'changes'} by another user
@@ -36,7 +40,9 @@ export function SyncStatus() {
         </span>
       )}
       {status.updateRequired && <span role="alert">{Messages.sync.upgradeRequired}</span>}
-      <span>Last synced: {lastSyncedAt !== null ? <PlantDateTime utc={lastSyncedAt} /> : 'not yet'}</span>
+      {!firstSync && (
+        <span>Last synced: {lastSyncedAt !== null ? <PlantDateTime utc={lastSyncedAt} /> : 'not yet'}</span>
+      )}
       {status.initialProgress !== null && (
         <ProgressBar
           label="First sync"
