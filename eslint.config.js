@@ -1,9 +1,17 @@
-// Flat config: typescript-eslint recommended everywhere, React hooks rules in the client,
-// and an import fence that keeps shared/ free of client/ and sync-server/ code.
+// Flat config: typescript-eslint recommended everywhere, React hooks rules in the client, no import
+// cycles, and the layer fences: shared/ is pure domain code; the server's domain does not know its
+// HTTP routes; SQL (kysely's sql tag) only in sync-server/store/; the client never imports the server.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { noImportCycle } from './scripts/eslint/no-import-cycle.js'
+
+const local = { rules: { 'no-import-cycle': noImportCycle } }
+const layer = (files, groups) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: groups }] },
+})
 
 export default tseslint.config(
   {
@@ -65,4 +73,28 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['client/**/*.{ts,tsx}', 'shared/**/*.ts', 'sync-server/**/*.ts'],
+    plugins: { local },
+    rules: { 'local/no-import-cycle': 'error' },
+  },
+  layer(
+    ['sync-server/domain/**/*.ts'],
+    [
+      {
+        group: ['**/http/**', '**/api/**', '**/replication/**'],
+        message: 'Domain code does not import HTTP or replication routes.',
+        allowTypeImports: true,
+      },
+      { group: ['kysely'], importNames: ['sql'], message: 'SQL lives only in sync-server/store/.' },
+    ],
+  ),
+  layer(
+    ['sync-server/{api,http,replication,auth,seed}/**/*.ts', 'sync-server/*.ts'],
+    [{ group: ['kysely'], importNames: ['sql'], message: 'SQL lives only in sync-server/store/.' }],
+  ),
+  layer(
+    ['client/**/*.{ts,tsx}'],
+    [{ group: ['**/sync-server/**', '**/sync-server'], message: 'The client never imports server code.' }],
+  ),
 )

@@ -1,7 +1,7 @@
 import { DataSource } from '../../shared/schema/data-source'
 import { Plant } from '../../shared/schema/plant'
 import { Messages } from '../../shared/validation/messages'
-import { decodeInput } from '../http/body'
+import { decodeInput } from './decode'
 import type { CollectionRules } from './collection-rules'
 import { forbidden } from './domain-error'
 

@@ -5,7 +5,7 @@ import type { BaseValue, FieldConflictRecord } from '../../shared/sync/intent-pr
 import { findConflicts } from '../../shared/sync/conflicts'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
-import { decodeInput } from '../http/body'
+import { decodeInput } from './decode'
 import {
   getDocument,
   getDocuments,

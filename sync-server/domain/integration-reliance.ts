@@ -1,6 +1,6 @@
 import { RelianceConfig } from '../../shared/schema/reliance-config'
 import type { SaveRelianceConfigArgs } from '../../shared/intents/integrations'
-import { decodeInput } from '../http/body'
+import { decodeInput } from './decode'
 import type { Executor } from '../store/documents'
 import type { CollectionRules, WriteContext } from './collection-rules'
 import type { DocSet } from '../../shared/intents/doc-set'

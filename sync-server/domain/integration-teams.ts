@@ -1,5 +1,5 @@
 import { TeamsWebhook } from '../../shared/schema/teams-webhook'
-import { decodeInput } from '../http/body'
+import { decodeInput } from './decode'
 import type { CollectionRules } from './collection-rules'
 
 /**

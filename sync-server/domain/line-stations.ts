@@ -1,5 +1,5 @@
 import { Station } from '../../shared/schema/station'
-import { decodeInput } from '../http/body'
+import { decodeInput } from './decode'
 import type { CollectionRules } from './collection-rules'
 import { requireExisting } from './line-documents'
 

@@ -5,7 +5,7 @@ import {
 } from '../../shared/schema/monitor-rules-document'
 import { SignalGroupDocument } from '../../shared/schema/signal-group-document'
 import { Messages } from '../../shared/validation/messages'
-import { decodeInput } from '../http/body'
+import { decodeInput } from './decode'
 import type { CollectionRules, DecodedChange } from './collection-rules'
 import { badRequest, forbidden } from './domain-error'
 

@@ -1,5 +1,5 @@
 import { Signal } from '../../shared/schema/signal'
-import { decodeInput } from '../http/body'
+import { decodeInput } from './decode'
 import { listDocuments, type Executor } from '../store/documents'
 import type { Session } from '../auth/session'
 import type { CollectionRules } from './collection-rules'

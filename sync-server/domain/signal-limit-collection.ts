@@ -1,6 +1,6 @@
 import { SignalLimitEntry } from '../../shared/schema/signal-limit'
 import { Messages } from '../../shared/validation/messages'
-import { decodeInput } from '../http/body'
+import { decodeInput } from './decode'
 import type { CollectionRules } from './collection-rules'
 import { badRequest } from './domain-error'
 

@@ -1,6 +1,6 @@
 import { User } from '../../shared/schema/user'
 import { Messages } from '../../shared/validation/messages'
-import { decodeInput } from '../http/body'
+import { decodeInput } from './decode'
 import type { CollectionRules } from './collection-rules'
 import { forbidden } from './domain-error'
 import { claimEmail, removeAccount } from './user-credentials'

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
-import { Result, type Schema } from 'effect'
-import { decodeWithErrors } from '../../shared/validation/decode'
+import type { Schema } from 'effect'
 import { findUnstorableText } from '../../shared/validation/text-rules'
 import { Messages } from '../../shared/validation/messages'
+import { decodeInput } from '../domain/decode'
 import { DomainError, badRequest } from '../domain/domain-error'
 import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants'
 
@@ -43,11 +43,4 @@ function refuseUnstorableText(body: unknown): void {
   throw badRequest(message, { issues: [{ path, message }] })
 }
 
-export function decodeInput<S extends Schema.Decoder<unknown>>(schema: S, input: unknown): S['Type'] {
-  const result = decodeWithErrors(schema, input)
-  if (Result.isSuccess(result)) return result.success
-  const first = result.failure[0]
-  throw badRequest(first?.message ?? Messages.server.invalidRequest, {
-    issues: result.failure.map((e) => ({ path: e.path, message: e.message })),
-  })
-}
+export { decodeInput }

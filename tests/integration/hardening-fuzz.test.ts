@@ -224,11 +224,19 @@ const isErrorBody = (text: string): boolean => {
 }
 
 /**
- * A refusal: any 4xx, or a push answered 200 whose every row came back (a push answers the rows it
- * did not apply, so nothing of it was applied).
+ * A refusal: any 4xx, a change set (POST /sync/intents) answered 200 with no action applied, or a
+ * document push answered 200 whose every row came back (it answered the rows it did not apply).
  */
 function refused(route: FuzzRoute, status: number, body: string | undefined, text: string): boolean {
   if (status >= 400) return true
+  if (route.path === '/sync/intents' && status === 200) {
+    try {
+      const { results } = JSON.parse(text) as { results: Array<{ status: string }> }
+      return results.every((r) => r.status !== 'applied')
+    } catch {
+      return false
+    }
+  }
   if (!route.path.endsWith('/push') || status !== 200 || body === undefined) return false
   try {
     const sent = JSON.parse(body) as unknown
