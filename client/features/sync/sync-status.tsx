@@ -30,7 +30,9 @@ export function SyncStatus() {
       </span>
       {(!firstSync || pending > 0) && (
         <span data-testid="pending-count">
-          {pending === 0 ? 'All changes synced' : `${pending} pending ${pending === 1 ? 'change' : 'changes'}`}
+          {pending === 0
+            ? 'All changes synced'
+            : `${pending} pending ${pending === 1 ? 'change' : 'changes'}`}
         </span>
       )}
       {status.othersPendingCount > 0 && (
