@@ -13,7 +13,7 @@ import {
   writeTransaction,
   type StoredDocument,
 } from '../store/documents'
-import { findLoggedIntent, loadReads, logIntent } from '../store/intent-store'
+import { findLoggedIntent, loadReads, logIntent, type LoggedRefusal } from '../store/intent-store'
 import { announce, writeWithRules } from './apply-change'
 import type { WriteContext } from './collection-rules'
 import { DomainError, badRequest, forbidden } from './domain-error'
@@ -55,34 +55,42 @@ export async function applyIntent(
   const args = decodeInput(definition.args, request.args)
   const env: IntentEnv = { actor: session, now: services.clock.now().toString() }
   const written: StoredDocument[] = []
-  const result = await writeTransaction(services.db, session.customerId, async (tx) => {
-    if (request.id !== undefined) {
-      const logged = await findLoggedIntent(tx, session.customerId, request.id)
-      if (logged) return { status: 'replayed', refs: logged.written } as const
-    }
-    const run = await runIntent(definition, args, env, (reads) => loadReads(tx, session, reads)).catch(
-      (err: unknown) => {
-        throw err instanceof IntentRejected
-          ? new DomainError(err.status, err.code, err.message, err.details)
-          : err
-      },
-    )
-    const conflicts = findConflicts(
-      request.base ?? [],
-      run.changes,
-      (collection, id, field) =>
-        (run.docs.before(collection, id) as Record<string, unknown> | undefined)?.[field],
-    )
-    if (conflicts.length > 0) return { status: 'conflict', conflicts } as const
-    const ctx: WriteContext = { services, session, tx, written }
-    for (const change of run.changes) await writeChange(ctx, change)
-    await runServerEffect(ctx, request.name, args, run.docs)
-    if (request.id !== undefined) {
-      const refs = written.map((d) => ({ collection: d.collection, id: d.id }))
-      await logIntent(tx, session.customerId, request.id, { written: refs })
-    }
-    return { status: 'applied' } as const
-  })
+  const result = await applyOnce(services, session, request.id, () =>
+    writeTransaction(services.db, session.customerId, async (tx) => {
+      if (request.id !== undefined) {
+        const logged = await findLoggedIntent(tx, session.customerId, request.id)
+        if (logged?.refused) return { status: 'refused', refused: logged.refused } as const
+        if (logged) return { status: 'replayed', refs: logged.written ?? [] } as const
+      }
+      const run = await runIntent(definition, args, env, (reads) => loadReads(tx, session, reads)).catch(
+        (err: unknown) => {
+          throw err instanceof IntentRejected
+            ? new DomainError(err.status, err.code, err.message, err.details)
+            : err
+        },
+      )
+      const conflicts = findConflicts(
+        request.base ?? [],
+        run.changes,
+        (collection, id, field) =>
+          (run.docs.before(collection, id) as Record<string, unknown> | undefined)?.[field],
+      )
+      if (conflicts.length > 0) {
+        if (request.id !== undefined)
+          await logIntent(tx, session.customerId, request.id, { refused: { status: 'conflict', conflicts } })
+        return { status: 'conflict', conflicts } as const
+      }
+      const ctx: WriteContext = { services, session, tx, written }
+      for (const change of run.changes) await writeChange(ctx, change)
+      await runServerEffect(ctx, request.name, args, run.docs)
+      if (request.id !== undefined) {
+        const refs = written.map((d) => ({ collection: d.collection, id: d.id }))
+        await logIntent(tx, session.customerId, request.id, { written: refs })
+      }
+      return { status: 'applied' } as const
+    }),
+  )
+  if (result.status === 'refused') return answerLogged(result.refused)
   if (result.status === 'conflict') return result
   if (result.status === 'applied') {
     announce(services, session.customerId, written)
@@ -96,6 +104,43 @@ export async function applyIntent(
     documents.push(...found)
   }
   return { status: 'applied', documents }
+}
+
+/**
+ * Every pushed action gets exactly one verdict: a refusal is logged like an application (in its own
+ * transaction, since the refused one rolled back), so a retry or a replay of the same id is answered
+ * the same way even if the world changed in between.
+ */
+async function applyOnce<R>(
+  services: Services,
+  session: Session,
+  id: string | undefined,
+  attempt: () => Promise<R>,
+): Promise<R> {
+  try {
+    return await attempt()
+  } catch (err) {
+    if (id !== undefined && err instanceof DomainError && err.code !== 'UNAUTHORIZED') {
+      const refused: LoggedRefusal = {
+        status: 'rejected',
+        error: {
+          status: err.status,
+          code: err.code,
+          message: err.message,
+          ...(err.details ? { details: err.details } : {}),
+        },
+      }
+      await logIntent(services.db, session.customerId, id, { refused })
+    }
+    throw err
+  }
+}
+
+/** A logged verdict, answered again as it was first given. */
+function answerLogged(refused: LoggedRefusal): IntentResult {
+  if (refused.status === 'conflict') return { status: 'conflict', conflicts: refused.conflicts }
+  const { status, code, message, details } = refused.error
+  throw new DomainError(status as DomainError['status'], code as DomainError['code'], message, details)
 }
 
 async function writeChange(ctx: WriteContext, change: DocumentChange): Promise<void> {

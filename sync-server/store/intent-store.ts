@@ -1,6 +1,7 @@
 import { PRIMARY_KEYS } from '../../shared/sync/collections'
 import type { LoadedDocument } from '../../shared/intents/doc-set'
 import type { DocumentRead } from '../../shared/intents/intent'
+import type { FieldConflictRecord } from '../../shared/sync/intent-protocol'
 import { getDocuments, isVisibleIn, listDocuments, type Executor, type Scope } from './documents'
 
 /**
@@ -30,10 +31,26 @@ export async function loadReads(
   return out
 }
 
-/** The documents an applied intent wrote, by reference: enough to answer a retry with their current state. */
+/**
+ * The verdict on a pushed intent: the documents an applied one wrote, by reference (enough to answer
+ * a retry with their current state), or the refusal a refused one got.
+ */
 export interface LoggedIntent {
-  readonly written: ReadonlyArray<{ readonly collection: string; readonly id: string }>
+  readonly written?: ReadonlyArray<{ readonly collection: string; readonly id: string }>
+  readonly refused?: LoggedRefusal
 }
+
+export type LoggedRefusal =
+  | { readonly status: 'conflict'; readonly conflicts: ReadonlyArray<FieldConflictRecord> }
+  | {
+      readonly status: 'rejected'
+      readonly error: {
+        readonly status: number
+        readonly code: string
+        readonly message: string
+        readonly details?: Readonly<Record<string, unknown>>
+      }
+    }
 
 export async function findLoggedIntent(
   ex: Executor,

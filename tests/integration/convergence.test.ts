@@ -12,7 +12,7 @@ import {
 } from './support/convergence-checks'
 import { ClientHandle } from './support/convergence-clients'
 import { readExchanges, type Answered, type ServerState } from './support/convergence-exchanges'
-import { chooseTargets, nextOperation, type Targets } from './support/convergence-ops'
+import { chooseTargets, nextOperation, twinMonitorOperations, type Targets } from './support/convergence-ops'
 import type { ClientDump, RunResult } from './support/convergence-protocol'
 import { seededRandom, type Random } from './support/convergence-random'
 import { startConvergenceServer, type RunningServer } from './support/convergence-server'
@@ -41,6 +41,9 @@ const ACCOUNTS = [admin, admin, admin, operator, operator]
 const MISBEHAVIOUR = { duplicate: 0.08, loseAnswer: 0.04, replay: 0.05 }
 /** Per step: the chance that a device's network goes down or comes back, and of a manual resync. */
 const NETWORK_FLIP = 0.035
+/** When two offline devices save the same new monitor (a refusal only the server can make). */
+const TWIN_AT = 10
+const TWINS = 2
 const RESYNC = 0.04
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const debug = process.env.CONVERGENCE_DEBUG ? (...args: unknown[]) => console.log(...args) : () => {}
@@ -150,7 +153,9 @@ test(
       .soft(head(checkAtomicity(answers, serverState, targets.created)), 'no action is half-applied')
       .toEqual([])
     expect.soft(unexpectedCodes, 'the server refuses only by its rules').toEqual([])
-    expect(results.length + run.reapplyOps - run.reapplied.length, 'every operation ran').toBe(OPERATIONS)
+    expect(results.length + run.reapplyOps - run.reapplied.length, 'every operation ran').toBe(
+      OPERATIONS + TWINS,
+    )
     expect(summary.saved).toBeGreaterThanOrEqual(OPERATIONS / 2)
     expect(summary.refusedOnDevice, 'the run exercised refusals on the device').toBeGreaterThan(0)
     expect(summary.rejections, 'the run exercised refusals by the server').toBeGreaterThan(0)
@@ -188,6 +193,17 @@ async function runOperations(running: RunningServer, targets: Targets, random: R
           statusMismatches.push(`${device.name} offline before op ${n}: ${JSON.stringify(status)}`)
       }
       await device.setOnline(!device.online)
+    }
+    if (n === TWIN_AT) {
+      // Two devices offline save the same new monitor: the server refuses the second (see the helper).
+      const [a, b] = [clients[0]!, clients[1]!]
+      for (const c of [a, b]) if (c.online) await c.setOnline(false)
+      const [first, second] = twinMonitorOperations(targets, random, n)
+      results.push({ client: a.name, result: await a.run({ name: first.name, args: first.args }) })
+      results.push({ client: b.name, result: await b.run({ name: second.name, args: second.args }) })
+      await a.setOnline(true)
+      await a.settle(20_000)
+      await b.setOnline(true)
     }
     const op = nextOperation(targets, random, n)
     const device = random.pick(clients)

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { User } from '../../shared/schema/user'
 import { getDocument } from '../../sync-server/store/documents'
+import { pushIntent } from './monitor-fixtures'
 import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
 /**
@@ -56,21 +57,23 @@ describe.each(DATABASE_KINDS)('HARDEN-02 tenancy on %s', (kind) => {
 
   test("HARDEN-02 another customer's push reusing a demo user's id and e-mail is a separate document that blocks nothing", async () => {
     const before = await demoUser('user-engineer')
-    const pushed = await demo.server.call<Doc[]>('POST', '/sync/users/push', demo.other, [
-      {
-        assumedMasterState: null,
-        newDocumentState: {
-          id: 'user-engineer',
-          email: 'engineer@demo.plant',
-          lastLogin: null,
-          role: 'administrator',
-          locationConfig: { locationName: null, locationPlantId: null },
-          customerId: 'cust-demo',
-          _deleted: false,
-        },
+    const pushed = await pushIntent(demo.server, demo.other, {
+      name: 'addUser',
+      args: {
+        userId: 'user-engineer',
+        email: 'engineer@demo.plant',
+        locationPlantId: 'plant-other',
+        locationName: null,
       },
-    ])
-    expect(pushed).toEqual({ status: 200, body: [] })
+    })
+    expect(pushed).toMatchObject({ status: 'applied' })
+    // The other customer makes its user an administrator: still only its own document.
+    expect(
+      await pushIntent(demo.server, demo.other, {
+        name: 'setUserRole',
+        args: { userId: 'user-engineer', role: 'administrator' },
+      }),
+    ).toMatchObject({ status: 'applied' })
     expect((await otherUser('user-engineer'))?.customerId).toBe('cust-other')
     expect(await demoUser('user-engineer')).toEqual(before)
     expect(await credentials('cust-other', 'user-engineer')).toBeUndefined()

@@ -149,6 +149,23 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     expect(after.revision).toBe(base.revision + 1)
   })
 
+  test('OFF-06 a refused intent keeps its verdict: retried after the world changed, it is refused alike', async () => {
+    // Machining feeds Assembly; Assembly made to feed Machining closes a loop (409).
+    const intent = settings('line-machining', { feederLineIds: ['line-assembly'] }, crypto.randomUUID())
+    const first = await pushIntent(server, admin, intent)
+    expect(first).toMatchObject({ status: 'rejected', rejection: { code: 'CIRCULAR_FEEDER', status: 409 } })
+    // Another client removes the loop meanwhile; the retry of the same action is still the refusal
+    // the device may already have shown, never a late application behind the user's back.
+    expect(
+      (await server.call('PATCH', '/api/lines/line-assembly', admin, { feederLineIds: [] })).status,
+    ).toBe(200)
+    expect(await pushIntent(server, admin, intent)).toEqual(first)
+    expect((await lineDoc('line-machining')).feederLineIds).not.toContain('line-assembly')
+    // A new action with the same content is judged on the current data.
+    const again = await pushIntent(server, admin, { ...intent, id: crypto.randomUUID() })
+    expect(again.status).toBe('applied')
+  })
+
   test('OFF-03 the live stream sends RESYNC, then changes pushed by another session', async () => {
     const operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
     const res = await server.request('GET', '/sync/stream', { cookie: operator })

@@ -127,8 +127,8 @@ export function checkAcknowledged(answers: ReadonlyArray<Answered>, server: Serv
  * No part of an action is applied without the rest. In each applied answer: a monitor created with
  * rules was written with its rules document, a deactivated line was written with no active monitor
  * (its monitors stopped in the same transaction). On the server at the end: a created monitor exists
- * iff its rules do, no monitor is active on an inactive line, and each line's `activeMonitorsCount`
- * is its number of active monitors.
+ * iff its rules do, no monitor is active on an inactive line, each line's `activeMonitorsCount`
+ * is its number of active monitors, and no signal links to one whose entity type no longer fits.
  */
 export function checkAtomicity(
   answers: ReadonlyArray<Answered>,
@@ -180,6 +180,22 @@ export function checkAtomicity(
       failures.push(
         `line ${lineId} counts ${String(line.activeMonitorsCount)} active monitors, has ${active.length}`,
       )
+  }
+  // An entity-type change is applied with the dissociations it causes: no link points at a signal
+  // whose type no longer fits it.
+  const signals = live(server, 'signals')
+  const typeOf = (id: unknown) => (typeof id === 'string' ? signals.get(id)?.entityType : undefined)
+  for (const [id, signal] of signals) {
+    if (signal.upperLimit && typeOf(signal.upperLimit) !== 'UPPER_LIMIT')
+      failures.push(
+        `signal ${id} keeps upper limit ${String(signal.upperLimit)} of type ${String(typeOf(signal.upperLimit))}`,
+      )
+    if (signal.lowerLimit && typeOf(signal.lowerLimit) !== 'LOWER_LIMIT')
+      failures.push(
+        `signal ${id} keeps lower limit ${String(signal.lowerLimit)} of type ${String(typeOf(signal.lowerLimit))}`,
+      )
+    for (const r of (signal.result as string[] | undefined) ?? [])
+      if (typeOf(r) !== 'RESULT') failures.push(`signal ${id} keeps result ${r} of type ${String(typeOf(r))}`)
   }
   return failures
 }

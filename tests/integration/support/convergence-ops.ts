@@ -7,7 +7,8 @@ import type { Random } from './convergence-random'
  * The random user actions of the convergence test, as intents (shared/intents/): line settings
  * (thresholds, alert window, friendly name, excluded parts, feeder lines — some closing a loop, which
  * must be refused), switching lines off (stopping their monitors) and on again, the monitor grid's
- * Active switch, creating a monitor together with its alert rules and deleting one, and now and then
+ * Active switch, creating a monitor together with its alert rules and deleting one, changing a
+ * signal's entity type (which dissociates the links that no longer fit), and now and then
  * "Re-apply" on a conflict record. Values come from the seeded PRNG only, never from the current state
  * (a switch flips what the device shows), so a seed always produces the same actions.
  */
@@ -44,6 +45,7 @@ export type OperationKind =
   | 'monitor-active'
   | 'create-monitor'
   | 'delete-monitor'
+  | 'entity-type'
 
 /** Relative weights: mostly valid edits, a few that are refused (on the device or on the server). */
 const WEIGHTS: ReadonlyArray<readonly [OperationKind | Reapply['kind'], number]> = [
@@ -59,6 +61,7 @@ const WEIGHTS: ReadonlyArray<readonly [OperationKind | Reapply['kind'], number]>
   ['monitor-active', 18],
   ['create-monitor', 9],
   ['delete-monitor', 3],
+  ['entity-type', 5],
   ['reapply-conflict', 3],
 ]
 
@@ -71,6 +74,8 @@ export interface Targets {
   readonly created: string[]
   /** Seeded non-cap monitors, copied (with other part numbers) for new ones. */
   readonly templates: ReadonlyArray<Doc>
+  /** Signals whose entity type the run changes (dissociating the links that no longer fit). */
+  readonly signals: ReadonlyArray<string>
   /** Feeder lists that close a loop in the seeded feeder graph, by line. */
   readonly cycles: ReadonlyArray<{ readonly lineId: string; readonly feederLineIds: ReadonlyArray<string> }>
 }
@@ -100,6 +105,14 @@ export function chooseTargets(server: Record<CollectionName, ReadonlyArray<Repli
     monitors: monitors.map((m) => String(m.monitor_uuid)),
     created: [],
     templates: monitors.filter((m) => m.monitor_type !== 'cap'),
+    // Signals that take part in links: a type change of one of them dissociates others.
+    signals: server.signals
+      .filter(
+        (s) =>
+          !s._deleted &&
+          ['MEASUREMENT', 'UPPER_LIMIT', 'LOWER_LIMIT', 'RESULT'].includes(String(s.entityType)),
+      )
+      .map((s) => String(s.id)),
     cycles,
   }
 }
@@ -217,7 +230,46 @@ export function nextOperation(targets: Targets, random: Random, n: number): Oper
       const pool = targets.created.length > 0 ? targets.created : targets.monitors
       return { kind, name: 'deleteMonitor', args: { monitorId: random.pick(pool) } }
     }
+    case 'entity-type':
+      return {
+        kind,
+        name: 'changeSignalEntityType',
+        args: {
+          signalIds: [random.pick(targets.signals)],
+          entityType: random.pick([
+            'MEASUREMENT',
+            'UPPER_LIMIT',
+            'LOWER_LIMIT',
+            'RESULT',
+            'UNKNOWN',
+          ] as const),
+        },
+      }
     case 'reapply-conflict':
       return { kind, pick: random.int(0, 1000) }
   }
+}
+
+/**
+ * Two monitors with the same new settings, for two devices that are both offline: neither device can
+ * know of the other's, so both save it, and the server refuses the second to arrive as a duplicate
+ * (MON-07) — a refusal only the server can make, made certain in every run.
+ */
+export function twinMonitorOperations(targets: Targets, random: Random, n: number): [Operation, Operation] {
+  const template = targets.templates[0]!
+  const filter = template.monitor_filter as Record<string, unknown>
+  const twin = (i: number): Operation => {
+    const monitorId = seededUuid(random)
+    targets.created.push(monitorId)
+    targets.monitors.push(monitorId)
+    const monitor = {
+      ...Object.fromEntries(MONITOR_FIELDS.map((f) => [f, template[f]])),
+      monitor_uuid: monitorId,
+      monitor_name: `Twin ${n}.${i}`,
+      active: false,
+      monitor_filter: { ...filter, part_numbers: [`TWIN-${n}`] },
+    }
+    return { kind: 'create-monitor', name: 'createMonitor', args: { monitor, rules: [] } }
+  }
+  return [twin(1), twin(2)]
 }
