@@ -206,11 +206,14 @@ export class SyncController {
   private async signedIn(user: SessionUser, verified: boolean): Promise<void> {
     await this.device.identity.put({ key: 'current', user, savedAt: new Date().toISOString() })
     const db = await this.openLocal(user)
-    this.session$.next({ status: 'signed-in', user, verified })
     this.outbox.setAuthor(user.id)
-    this.patchStatus({ pendingAuthorEmail: user.email })
+    // A device that never synced shows first-sync progress from the moment the frame appears, so
+    // "no progress bar" never means "not started yet".
+    const firstSync = verified && (await this.device.marks.get('lastSyncedAt')) === undefined
+    this.patchStatus({ pendingAuthorEmail: user.email, ...(firstSync ? { initialProgress: 0 } : {}) })
     // Before the first pull can overwrite them: changes the previous app version left pending.
     await adoptLegacyPending(db, this.outbox, user.id)
+    this.session$.next({ status: 'signed-in', user, verified })
     if (verified) {
       await this.startReplication(db, user)
       void this.pushNow()

@@ -2,65 +2,19 @@ import { Messages } from '../../shared/validation/messages'
 import type { CollectionName } from '../../shared/sync/collections'
 import { deepEqual } from '../../shared/sync/deep-equal'
 import { ADMIN_ONLY_COLLECTIONS } from '../../shared/sync/collections'
-import type { Session } from '../auth/session'
-import {
-  CUSTOMER_WIDE,
-  deletedStub,
-  getDocument,
-  writeDocument,
-  writeTransaction,
-  type StoredDocument,
-} from '../store/documents'
+import { CUSTOMER_WIDE, deletedStub, writeDocument, type StoredDocument } from '../store/documents'
 import type { CollectionRules, WriteContext } from './collection-rules'
-import { DomainError, forbidden, notFound } from './domain-error'
-import { rulesFor } from './registry'
+import { DomainError, forbidden } from './domain-error'
 import type { Services } from './services'
-
-export interface ApplyOptions {
-  /** Replication: the revision the client believes is stored (0 = it believes there is none). */
-  readonly expectedRevision?: number
-}
 
 export type ApplyResult =
   | { readonly kind: 'applied'; readonly document: StoredDocument }
   | { readonly kind: 'unchanged'; readonly document: StoredDocument }
-  | { readonly kind: 'conflict'; readonly master: StoredDocument | undefined }
 
 /**
- * The one write path. Authorizes, decodes, validates and stores a change in a transaction holding
- * the customer's write lock, runs side effects there too, and announces every written document
- * once the transaction has committed.
+ * Storing one document of an intent's changes (apply-intent.ts): the collection's storage rules in
+ * order — authorize → decode → validate → write → afterWrite — inside the intent's transaction.
  */
-export async function applyChange(
-  services: Services,
-  session: Session,
-  collection: CollectionName,
-  id: string,
-  next: unknown,
-  options: ApplyOptions = {},
-): Promise<ApplyResult> {
-  const rules = rulesFor(collection)
-  if (ADMIN_ONLY_COLLECTIONS.has(collection) && session.role !== 'administrator') {
-    throw forbidden(Messages.server.forbidden)
-  }
-  const written: StoredDocument[] = []
-  const result = await writeTransaction(services.db, session.customerId, async (tx) => {
-    const previous = await getDocument(tx, session.customerId, collection, id)
-    const live = previous && !previous.deleted ? previous : undefined
-    if (live && live.plantId !== CUSTOMER_WIDE && live.plantId !== session.plantId) {
-      // Another plant's document is as invisible as another customer's.
-      throw notFound(Messages.server.notFound)
-    }
-    if (options.expectedRevision !== undefined && options.expectedRevision !== (previous?.revision ?? 0)) {
-      return { kind: 'conflict', master: previous } as const
-    }
-    const ctx: WriteContext = { services, session, tx, written }
-    return writeWithRules(ctx, rules, id, live, next)
-  })
-  if (result.kind === 'applied') announce(services, session.customerId, written)
-  return result
-}
-
 export async function writeWithRules(
   ctx: WriteContext,
   rules: CollectionRules<object>,
@@ -68,6 +22,10 @@ export async function writeWithRules(
   previous: StoredDocument | undefined,
   next: unknown,
 ): Promise<ApplyResult> {
+  // Belt and braces: the administrators' collections are refused to anyone else whatever wrote them.
+  if (ADMIN_ONLY_COLLECTIONS.has(rules.collection) && ctx.session.role !== 'administrator') {
+    throw forbidden(Messages.server.forbidden)
+  }
   rules.authorize(ctx.session, { id, previous, next })
   if (next === undefined) {
     if (!previous) return { kind: 'unchanged', document: deletedStub(rules.collection, id) }

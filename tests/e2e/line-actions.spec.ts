@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, apiAs, lineRow, signIn, waitSynced } from './support/app'
+import { ADMIN, apiAs, lineRow, waitSynced } from './support/app'
+import { signInTablet, tabletContext } from './support/tablet'
 
 /**
  * Issue 7: a user action is one named intent applied on the device at once, cascades included,
@@ -11,9 +12,9 @@ test('LINE-03 LINE-08 OFF-02 deactivating a line offline stops its monitors and 
   browser,
   request,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true })
+  const context = await tabletContext(browser)
   const page = await context.newPage()
-  await signIn(page, ADMIN, 'LINE_MANAGEMENT')
+  await signInTablet(page, ADMIN, 'LINE_MANAGEMENT')
   await waitSynced(page)
   const api = await apiAs(request)
   const before = await api.get<Array<{ task_name: string; active: boolean }>>(

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, OPERATOR, apiAs, cellButton, editLineCell, signIn, waitSynced } from './support/app'
+import { ADMIN, OPERATOR, apiAs, cellButton, editLineCell, waitSynced } from './support/app'
+import { signInTablet, tabletContext } from './support/tablet'
 
 /**
  * Issue 11 (1): pending changes belong to their author. The administrator edits a line offline and
@@ -13,9 +14,9 @@ test('OFF-04 SHELL-04 a pending change waits for its author when another user si
   browser,
   request,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, hasTouch: true })
+  const context = await tabletContext(browser)
   const page = await context.newPage()
-  await signIn(page, ADMIN, 'LINE_MANAGEMENT')
+  await signInTablet(page, ADMIN, 'LINE_MANAGEMENT')
   await waitSynced(page)
   const api = await apiAs(request)
   const before = (await api.get<{ ingestionThresholdHours: number }>('/api/lines/line-paint'))
@@ -37,7 +38,7 @@ test('OFF-04 SHELL-04 a pending change waits for its author when another user si
   await page.getByLabel('Email').fill(OPERATOR.email)
   await page.getByLabel('Password').fill(OPERATOR.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Line Management' })).toBeVisible()
+  await expect(page.getByTestId('signed-in-user')).toBeVisible()
   await expect(page.getByTestId('others-pending')).toContainText('1 change by another user', {
     timeout: 15_000,
   })

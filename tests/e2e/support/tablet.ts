@@ -38,6 +38,11 @@ export const pageOverflow = (page: Page) =>
 
 /** Goes offline the way a real network loss does: cut the network, then reload (STACK-NOTES). */
 export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  // The reload is served by the service worker: wait until it is active (installed with the app
+  // shell precached), which on a busy machine can take longer than a sign-in.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
   await context.setOffline(true)
   await page.reload({ waitUntil: 'domcontentloaded' })
   await expect(page.getByTestId('signed-in-user')).toBeVisible()
