@@ -1,39 +1,14 @@
 import type { RxJsonSchema } from 'rxdb'
-import type { Plant } from '../../shared/schema/plant'
-import type { Line } from '../../shared/schema/line'
-import type { Station } from '../../shared/schema/station'
-import type { Signal } from '../../shared/schema/signal'
-import type { SignalGroupDocument } from '../../shared/schema/signal-group-document'
-import type { Monitor } from '../../shared/schema/monitor'
-import type { MonitorRulesDocument } from '../../shared/schema/monitor-rules-document'
-import type { SignalLimitEntry } from '../../shared/schema/signal-limit'
-import type { TeamsWebhook } from '../../shared/schema/teams-webhook'
-import type { RelianceConfig } from '../../shared/schema/reliance-config'
-import type { User } from '../../shared/schema/user'
-import type { DataSource } from '../../shared/schema/data-source'
+import type { EntityTypes } from '../../shared/sync/entities'
 import { COLLECTIONS, PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
 
-/** The entity each replicated collection holds (the shared schema's type). */
-export interface EntityTypes {
-  plants: Plant
-  lines: Line
-  stations: Station
-  signals: Signal
-  signalGroups: SignalGroupDocument
-  monitors: Monitor
-  monitorRules: MonitorRulesDocument
-  signalLimits: SignalLimitEntry
-  teamsWebhooks: TeamsWebhook
-  /** `clientSecret` exists only between a local edit and the server taking it (write-only). */
-  relianceConfigs: RelianceConfig & { clientSecret?: string }
-  users: User
-  dataSources: DataSource
-}
+/** The entity each replicated collection holds: the shared list (shared/sync/entities.ts). */
+export type { EntityTypes }
 
 /**
- * Fields every local document carries besides its entity: the server's revision and time (0 / ''
- * before the server has seen it), and `pendingSince` — set by a local write, gone once the server's
- * version of the document arrives — which is what the "pending" mark shows.
+ * Fields every document a screen reads carries besides its entity: the server's revision and time
+ * (0 / '' before the server has seen it), and `pendingSince` — set while a pending action of this
+ * device changes the document (local-view.ts) — which is what the "pending" mark shows.
  */
 export interface LocalMeta {
   revision: number

@@ -1,5 +1,6 @@
 import type { RxCollection, RxDocument } from 'rxdb'
 import { lineLabel, type Line } from '../../shared/schema/line'
+import { LINE_FORM_FIELDS } from '../../shared/validation/line-rules'
 import type { Monitor } from '../../shared/schema/monitor'
 import type { CollectionName } from '../../shared/sync/collections'
 import type { DocumentChange } from '../../shared/intents/intent'
@@ -15,15 +16,7 @@ import type { PendingAction } from './pending-changes'
  * toggle (the monitor pages) — and the mark is removed. That version had no base values, so these
  * actions carry none: the user's values are applied as they were typed.
  */
-const LINE_FIELDS = [
-  'active',
-  'friendlyName',
-  'ingestionThresholdHours',
-  'alertViewingWindowDays',
-  'feederLineIds',
-  'excludedPartIds',
-  'excludedModelNumbers',
-] as const
+const LINE_FIELDS = ['active', ...LINE_FORM_FIELDS] as const
 
 type Data = Record<string, unknown>
 type Adopted = Omit<PendingAction, 'seq'>

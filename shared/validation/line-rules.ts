@@ -89,6 +89,16 @@ export interface LineFormValues {
   readonly excludedModelNumbers: ReadonlyArray<string>
 }
 
+/** The line settings a user edits (the line editor; the grid's cells are two of them). */
+export const LINE_FORM_FIELDS: ReadonlyArray<keyof LineFormValues> = [
+  'friendlyName',
+  'ingestionThresholdHours',
+  'alertViewingWindowDays',
+  'feederLineIds',
+  'excludedPartIds',
+  'excludedModelNumbers',
+]
+
 export const lineFormValues = (line: Line): LineFormValues => ({
   friendlyName: line.friendlyName ?? '',
   ingestionThresholdHours: String(line.ingestionThresholdHours),

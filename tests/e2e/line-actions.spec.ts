@@ -47,5 +47,10 @@ test('LINE-03 LINE-08 OFF-02 deactivating a line offline stops its monitors and 
   expect(line).toMatchObject({ active: false })
   const after = await api.get<Array<{ active: boolean }>>('/api/tasks?lineId=line-machining&type=svd')
   expect(after.every((t) => !t.active)).toBe(true)
+  // The end-to-end tests share one server: reactivate the line, which restarts the monitors it
+  // stopped (LINE-03), so later tests find the plant as seeded.
+  expect((await api.patch('/api/lines/line-machining', { active: true })).status()).toBe(200)
+  const restored = await api.get<Array<{ active: boolean }>>('/api/tasks?lineId=line-machining&type=svd')
+  expect(restored.filter((t) => t.active)).toHaveLength(before.filter((t) => t.active).length)
   await context.close()
 })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { LocalDoc } from '../../db/collections'
-import { lineFormValues, type LineFormValues } from '../../../shared/validation/line-rules'
+import { LINE_FORM_FIELDS, lineFormValues, type LineFormValues } from '../../../shared/validation/line-rules'
 
 export type LineField = keyof LineFormValues
 
@@ -16,14 +16,7 @@ interface State extends LineForm {
   readonly session: number
 }
 
-const FIELDS: ReadonlyArray<LineField> = [
-  'friendlyName',
-  'ingestionThresholdHours',
-  'alertViewingWindowDays',
-  'feederLineIds',
-  'excludedPartIds',
-  'excludedModelNumbers',
-]
+const FIELDS: ReadonlyArray<LineField> = LINE_FORM_FIELDS
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
