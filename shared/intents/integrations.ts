@@ -1,3 +1,4 @@
+import { actorPlantRead } from './plant-flags'
 import { Schema } from 'effect'
 import { lineLabel } from '../schema/line'
 import type { RelianceConfig } from '../schema/reliance-config'
@@ -160,7 +161,7 @@ export const deleteRelianceConfig = defineIntent<DeleteRelianceConfigArgs>({
 
 /** The actor's plant (its flags), the line and the line's configuration. */
 const relianceReads = (lineId: string, env: IntentEnv): ReadonlyArray<DocumentRead> => [
-  { collection: 'plants', ids: [env.actor.plantId] },
+  actorPlantRead(env),
   { collection: 'lines', ids: [lineId] },
   { collection: 'relianceConfigs', where: { lineId } },
 ]

@@ -3,7 +3,7 @@ import { SignalLimitEntry } from '../schema/signal-limit'
 import { limitsToSave, validateLimitEntryRows } from '../validation/limit-entry-rules'
 import { Messages } from '../validation/messages'
 import { defineIntent, rejectInvalid } from './intent'
-import { featureFlagsOf } from './signal-edits'
+import { actorPlantRead, featureFlagsOf } from './plant-flags'
 
 /**
  * Cap Limits (CAPL-02..04): Save Changes stores every edited row of the grid as one action (one bad
@@ -26,11 +26,7 @@ export const saveSignalLimits = defineIntent<SaveSignalLimitsArgs>({
   args: SaveSignalLimitsArgs,
   reads: ({ entries }, env) => {
     const ids = entries.map((e) => e.signalUUID)
-    return [
-      { collection: 'signals', ids },
-      { collection: 'signalLimits', ids },
-      { collection: 'plants', ids: [env.actor.plantId] },
-    ]
+    return [{ collection: 'signals', ids }, { collection: 'signalLimits', ids }, actorPlantRead(env)]
   },
   edits: ({ entries }) => entries.map((e) => ({ collection: 'signalLimits', id: e.signalUUID })),
   apply(docs, { lineId, entries }, env) {

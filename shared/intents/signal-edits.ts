@@ -1,4 +1,5 @@
-import { noFeatureFlags, type FeatureFlags } from '../schema/plant'
+import { actorPlantRead, featureFlagsOf } from './plant-flags'
+import type { FeatureFlags } from '../schema/plant'
 import { canonicalClassificationOrder, type Signal } from '../schema/signal'
 import { deepEqual } from '../sync/deep-equal'
 import { Messages } from '../validation/messages'
@@ -29,7 +30,7 @@ export interface SignalEdit {
 /** The signals named, the plant (its feature flags); `signalLineReads` then adds their lines' signals. */
 export const signalReads = (ids: ReadonlyArray<string>, env: IntentEnv): ReadonlyArray<DocumentRead> => [
   { collection: 'signals', ids },
-  { collection: 'plants', ids: [env.actor.plantId] },
+  actorPlantRead(env),
 ]
 
 /** Every signal of the lines the named signals are on: link targets and what a type change dissociates. */
@@ -41,11 +42,7 @@ export const signalLineReads = (docs: DocSet, ids: ReadonlyArray<string>): Reado
 export const signalRefs = (ids: ReadonlyArray<string>): ReadonlyArray<DocumentRef> =>
   ids.map((id) => ({ collection: 'signals', id }))
 
-/** The actor's plant's flags (a plant without a document has every flag off). */
-export const featureFlagsOf = (docs: DocSet, env: IntentEnv): FeatureFlags => ({
-  ...noFeatureFlags(),
-  ...(docs.get('plants', env.actor.plantId)?.featureFlags ?? {}),
-})
+export { featureFlagsOf }
 
 /**
  * Applies the edits as one action. Every edited signal must exist (and be on `lineId` when given).

@@ -1,3 +1,4 @@
+import { featureFlagsOf } from './plant-flags'
 import { Schema } from 'effect'
 import { Role, UserLocationConfig, type User } from '../schema/user'
 import { validateAddUserForm } from '../validation/integration-rules'
@@ -134,7 +135,7 @@ const plantReads = (env: IntentEnv, locationPlantId: string | null): DocumentRea
 })
 
 const flagOn = (docs: DocSet, env: IntentEnv, flag: 'userDeletion' | 'userLocation') =>
-  docs.get('plants', env.actor.plantId)?.featureFlags[flag] === true
+  featureFlagsOf(docs, env)[flag]
 
 function checkedLocation(
   docs: DocSet,
