@@ -34,7 +34,13 @@ export function AppShell({ children }: { children: ReactNode }) {
         <SyncStatus />
         <div className="qm-header-actions">
           <UpdateButton />
-          <ActionButton onPress={openIssues} aria-haspopup="dialog" UNSAFE_className="qm-hit">
+          {/* While it holds something the button stands out (negative fill) so it is not missed; one
+              element either way, so focus can return to it when the panel closes. */}
+          <ActionButton
+            onPress={openIssues}
+            aria-haspopup="dialog"
+            UNSAFE_className={issues.length > 0 ? 'qm-hit qm-issues-waiting' : 'qm-hit'}
+          >
             Sync issues ({issues.length})
           </ActionButton>
           <UserMenu />

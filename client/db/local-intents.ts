@@ -22,6 +22,31 @@ export type LocalOutcome =
   | { readonly status: 'unchanged' }
   | { readonly status: 'refused'; readonly rejection: Rejection }
 
+/**
+ * The same check without keeping anything: whether this device would refuse the action now (null
+ * when it would apply). Sync issues uses it to decide whether Re-apply must let the user edit first.
+ */
+export async function checkLocally(
+  db: AppDatabase,
+  outbox: Outbox,
+  actor: Actor,
+  name: IntentName,
+  args: unknown,
+): Promise<Rejection | null> {
+  const definition = INTENTS[name] as unknown as IntentDefinition<unknown>
+  const decoded = decodeWithErrors(definition.args, args)
+  if (Result.isFailure(decoded)) return validationRejection(decoded.failure[0]?.message)
+  try {
+    await runIntent(definition, decoded.success, { actor, now: new Date().toISOString() }, (reads) =>
+      loadLocal(db, outbox.state, reads),
+    )
+    return null
+  } catch (err) {
+    if (err instanceof IntentRejected) return rejectionOf(err)
+    throw err
+  }
+}
+
 export async function runLocally<N extends IntentName>(
   db: AppDatabase,
   outbox: Outbox,
@@ -32,8 +57,7 @@ export async function runLocally<N extends IntentName>(
   const definition = INTENTS[name] as unknown as IntentDefinition<unknown>
   const decoded = decodeWithErrors(definition.args, args)
   if (Result.isFailure(decoded)) {
-    const first = decoded.failure[0]
-    return refused(400, 'VALIDATION', first?.message ?? Messages.server.invalidRequest)
+    return { status: 'refused', rejection: validationRejection(decoded.failure[0]?.message) }
   }
   const now = new Date().toISOString()
   try {
@@ -69,17 +93,20 @@ export async function runLocally<N extends IntentName>(
     })
     return { status: 'saved', action }
   } catch (err) {
-    if (err instanceof IntentRejected) return refused(err.status, err.code, err.message, err.details)
+    if (err instanceof IntentRejected) return { status: 'refused', rejection: rejectionOf(err) }
     throw err
   }
 }
 
-const refused = (
-  status: number,
-  code: Rejection['code'],
-  message: string,
-  details?: Readonly<Record<string, unknown>>,
-): LocalOutcome => ({
-  status: 'refused',
-  rejection: { code, status, message, ...(details ? { details: { ...details } } : {}) },
+const validationRejection = (message: string | undefined): Rejection => ({
+  code: 'VALIDATION',
+  status: 400,
+  message: message ?? Messages.server.invalidRequest,
+})
+
+const rejectionOf = (err: IntentRejected): Rejection => ({
+  code: err.code,
+  status: err.status,
+  message: err.message,
+  ...(err.details ? { details: { ...err.details } } : {}),
 })

@@ -9,7 +9,7 @@ import { openChangeStream } from './change-stream'
 import { DeviceDb, type SessionUser, type SyncIssue } from './device-db'
 import { IntentPusher } from './intent-pusher'
 import { adoptLegacyPending } from './legacy-pending'
-import { runLocally, type LocalOutcome } from './local-intents'
+import { checkLocally, runLocally, type LocalOutcome } from './local-intents'
 import { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
 import { replicateCollection, type CollectionReplication } from './replication'
@@ -144,15 +144,26 @@ export class SyncController {
     return outcome
   }
 
+  /** Whether this device would refuse the action now (null: it would apply); nothing is kept. */
+  async check(name: IntentName, args: unknown): Promise<Rejection | null> {
+    const db = this.db$.value
+    const user = this.currentUser()
+    if (!db || !user) throw new Error('The local database is not open')
+    return checkLocally(db, this.outbox, { ...user, userId: user.id }, name, args)
+  }
+
   /** Announces refused and conflicting actions the way the online flow would (snackbar / dialog). */
   onIssue(listener: Listener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
 
-  /** Re-apply: runs the action again on the current data, as a new action. */
-  async reapply(issue: SyncIssue): Promise<LocalOutcome> {
-    const outcome = await this.run(issue.action.name as IntentName, issue.action.args as never)
+  /**
+   * Re-apply: runs the action again on the current data, as a new action — with `args` when the user
+   * edited what they had tried (a rejection the server would repeat as is).
+   */
+  async reapply(issue: SyncIssue, args: unknown = issue.action.args): Promise<LocalOutcome> {
+    const outcome = await this.run(issue.action.name as IntentName, args as never)
     if (outcome.status !== 'refused' && issue.id !== undefined) await this.device.issues.delete(issue.id)
     return outcome
   }
