@@ -5,12 +5,14 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_DEMO } from '../sync-server/config'
+import { INTENT_PROTOCOL_VERSION } from '../shared/sync/intent-protocol'
 import { ms, percentile, table } from './stats'
 
 /**
  * The server as `npm start` runs it (its own process, the demo plant on PGlite, 127.0.0.1 only):
  * start time and resident memory when idle, on a first start (seed) and a restart; then 50 clients
- * each holding a live stream and pulling and pushing monitors for a bounded time.
+ * each holding a live stream, pulling monitors and pushing one action at a time (switching a
+ * monitor's excluded-parts filter through POST /sync/intents, the device's push) for a bounded time.
  */
 const CLIENTS = 50
 const LOAD_SECONDS = 20
@@ -41,15 +43,15 @@ export async function benchServerLoad(): Promise<void> {
   }
 }
 
-async function load(base: string, child: ChildProcess): Promise<void> {
-  const cookie = await signIn(base)
+export async function load(base: string, child: ChildProcess): Promise<void> {
+  const { cookie, userId } = await signIn(base)
   const post = (path: string, body: unknown) =>
     fetch(base + path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify(body),
     })
-  type Doc = Record<string, unknown> & { monitor_uuid: string; revision: number }
+  type Doc = Record<string, unknown> & { monitor_uuid: string }
   const monitors = (
     (await (await post('/sync/monitors/pull', { checkpoint: null, batchSize: 1000 })).json()) as {
       documents: Doc[]
@@ -57,7 +59,9 @@ async function load(base: string, child: ChildProcess): Promise<void> {
   ).documents.filter((d) => !d._deleted)
 
   const pulls: number[] = []
+  const firstPulls: number[] = []
   const pushes: number[] = []
+  const verdicts = new Map<string, number>()
   const streams: AbortController[] = []
   const agents: Agent[] = []
   const until = performance.now() + LOAD_SECONDS * 1000
@@ -75,29 +79,38 @@ async function load(base: string, child: ChildProcess): Promise<void> {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     agents.push(agent)
     const post = (path: string, body: unknown) => postWith(agent, base + path, cookie, body)
-    let master = monitors[i % monitors.length]!
+    const monitorId = monitors[i % monitors.length]!.monitor_uuid
     let checkpoint: unknown = null
     for (let k = 0; performance.now() < until; k++) {
       let t = performance.now()
       const page = (await post('/sync/monitors/pull', { checkpoint, batchSize: 100 })) as {
         checkpoint: unknown
-        documents: Doc[]
       }
-      pulls.push(performance.now() - t)
+      ;(k === 0 ? firstPulls : pulls).push(performance.now() - t)
       checkpoint = page.checkpoint
-      master = page.documents.find((d) => d.monitor_uuid === master.monitor_uuid) ?? master
       t = performance.now()
-      const answer = (await post('/sync/monitors/push', [
-        { assumedMasterState: master, newDocumentState: { ...master, monitor_name: `Load ${i} ${k}` } },
-      ])) as Doc[]
+      const answer = (await post('/sync/intents', {
+        protocol: INTENT_PROTOCOL_VERSION,
+        intents: [
+          {
+            id: crypto.randomUUID(),
+            name: 'updateMonitorSwitches',
+            args: { monitorId, useExcludedPartIds: k % 2 === 0 },
+            author: userId,
+            createdAt: new Date().toISOString(),
+            base: [],
+          },
+        ],
+      })) as { results?: { status: string }[] }
       pushes.push(performance.now() - t)
-      master = answer[0] ?? { ...master, monitor_name: `Load ${i} ${k}`, revision: master.revision + 1 }
+      const verdict = answer.results?.[0]?.status ?? 'error'
+      verdicts.set(verdict, (verdicts.get(verdict) ?? 0) + 1)
     }
   }
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)))
   for (const s of streams) s.abort()
   for (const a of agents) a.destroy()
-  const all = [...pulls, ...pushes]
+  const all = [...firstPulls, ...pulls, ...pushes]
   const row = (name: string, v: number[]) => [
     name,
     String(v.length),
@@ -111,11 +124,13 @@ async function load(base: string, child: ChildProcess): Promise<void> {
   console.log(
     table([
       ['requests', 'count', 'p50', 'p99', 'max'],
+      row('first pull (all clients at once)', firstPulls),
       row('pull', pulls),
       row('push', pushes),
       row('all', all),
     ]),
   )
+  console.log(`push verdicts: ${[...verdicts].map(([v, n]) => `${v} ${n}`).join(', ')}`)
   console.log(`resident memory after the load: ${rssOf(child)} MB`)
 }
 
@@ -176,13 +191,14 @@ async function idleRss(child: ChildProcess): Promise<number> {
   return rssOf(child)
 }
 
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string): Promise<{ cookie: string; userId: string }> {
   const res = await fetch(`${base}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: DEFAULT_DEMO.adminEmail, password: DEFAULT_DEMO.adminPassword }),
   })
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!
+  const user = (await res.json()) as { id: string }
+  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, userId: user.id }
 }
 
 function freePort(): Promise<number> {

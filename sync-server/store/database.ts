@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
 import { createPgConfig } from '@electric-sql/pglite/node-postgres'
@@ -30,6 +30,24 @@ const PGLITE_CONF = ['shared_buffers = 16MB']
 // PostgreSQL bigint arrives as a string; our sequences fit in a double for centuries of writes.
 pg.types.setTypeParser(20, (v) => v)
 
+/**
+ * PGlite runs in this process and answers a query without waiting for any I/O: a queue of queries
+ * (50 clients pushing, each push telling 50 live streams) runs from one promise callback to the
+ * next and never lets the event loop poll sockets. Established connections were served, but a NEW
+ * connection was not accepted until the queue ran dry — under load a tablet's first request waited
+ * 20–25 s (bench/server-load.ts, "first pull"). Taking the connection one event-loop turn later
+ * (setImmediate runs after the poll phase) lets sockets be accepted and read between queries.
+ */
+function yieldingToIo(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      return pool.connect()
+    },
+    end: () => pool.end(),
+  }
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let pglite: PGlite | undefined
   let pool: pg.Pool
@@ -49,7 +67,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // 'error' event on the pool, which would crash the process if nobody listened. The next query
   // simply opens a new connection.
   pool.on('error', (err) => console.error('database connection lost:', err.message))
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Tables>({
+    dialect: new PostgresDialect({ pool: pglite ? yieldingToIo(pool) : pool }),
+  })
   await migrate(db)
   const owned = target.kind === 'pglite'
   return {
