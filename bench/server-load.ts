@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -18,6 +18,12 @@ const CLIENTS = 50
 const LOAD_SECONDS = 20
 
 export async function benchServerLoad(): Promise<void> {
+  // Builds first (when stale), so the start figures below are the server's own.
+  const built = spawnSync(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, START_BUILD_ONLY: '1' },
+    stdio: 'inherit',
+  })
+  if (built.status !== 0) throw new Error('npm start could not build')
   const dir = mkdtempSync(join(tmpdir(), 'qm-load-'))
   try {
     const first = await startServer(dir)
@@ -156,7 +162,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   const port = await freePort()
   const log = openSync(join(tmpdir(), 'qm-bench-server.log'), 'a')
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
     // The server's own log, for a look when a figure is odd.
     stdio: ['ignore', log, log],

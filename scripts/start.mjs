@@ -1,12 +1,19 @@
-// `npm start`: builds the client only when a source changed since the last build, then runs the
-// server in this same process (tsx registered in-process: no npm → tsx → node chain of processes).
-// The build runs as a child process, so its memory is returned before the server starts.
+// `npm start`: builds the client and the server only when one of their sources changed since the
+// last build, then runs the server's bundle in this same process (no npm → tsx → node chain).
+// The client build runs as a child process, so its memory is returned before the server starts.
+// The server runs as one plain JavaScript file (esbuild, node_modules left as they are) rather
+// than through tsx: the in-process TypeScript loader and its caches held ~115 MB of the server's
+// resident memory (bench/server-load.ts prints the idle figure).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const SOURCES = ['client', 'shared', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
 const STAMP = join(process.env.DIST_DIR ?? 'dist', 'index.html')
+const SERVER_SOURCES = ['sync-server', 'shared', 'package-lock.json']
+// Inside the repository, so the bundle's imports of packages resolve to ./node_modules.
+const SERVER_BUNDLE = resolve('dist-server', 'server.mjs')
 
 /** Newest modification time under `path` (a file or a folder), with the file it belongs to. */
 function newest(path) {
@@ -37,7 +44,31 @@ if (built === 0 || source.time > built) {
   console.log(`start: client built in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
 
+const serverSource = SERVER_SOURCES.map(newest).reduce((a, b) => (b.time > a.time ? b : a))
+const bundled = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0
+if (bundled === 0 || serverSource.time > bundled) {
+  const at = performance.now()
+  const { build } = await import('esbuild')
+  await build({
+    entryPoints: ['sync-server/main.ts'],
+    outfile: SERVER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  })
+  console.log(`start: server bundled in ${((performance.now() - at) / 1000).toFixed(1)} s`)
+} else {
+  console.log('start: server bundle is current; skipping the bundle')
+}
+
+// START_BUILD_ONLY=1: bring both builds up to date and stop (the benchmark starts from there).
+if (process.env.START_BUILD_ONLY === '1') process.exit(0)
+
 console.log('start: starting the server')
-const { register } = await import('tsx/esm/api')
-register()
-await import('../sync-server/main.ts')
+// Stack traces point at the TypeScript sources.
+process.setSourceMapsEnabled(true)
+await import(pathToFileURL(SERVER_BUNDLE).href)
