@@ -22,6 +22,10 @@ async function remember(request: APIRequestContext, ids: string[]) {
   return {
     api,
     restore: async () => {
+      // Feeders cleared first, then put back: every step is then a subset of the saved (loop-free)
+      // graph, so no intermediate state is refused as circular.
+      for (const id of saved.keys())
+        expect((await api.patch(`/api/lines/${id}`, { feederLineIds: [] })).status()).toBe(200)
       for (const [id, line] of saved) {
         const res = await api.patch(`/api/lines/${id}`, {
           feederLineIds: line.feederLineIds,
