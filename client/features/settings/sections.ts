@@ -13,6 +13,7 @@ const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentT
   SVD_ANOMALY_MONITORS: () => import('../monitors/svd-monitors-page'),
   MVD_ANOMALY_MONITORS: () => import('../monitors/mvd-monitors-page'),
   SPC_ALERT: () => import('../cap-alerts/cap-alerts-page'),
+  SPC_LIMITS: () => import('../cap-limits/cap-limits-page'),
 }
 
 const comingSoon = (title: string): ComponentType => {
