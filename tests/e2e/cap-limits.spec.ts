@@ -89,14 +89,16 @@ test('CAPL-02 CAPL-04 edits made offline are saved as one action and reach the s
   // Cell rules, with the message under the cell.
   const lsl = cell(page, 'LSL', 'Flatness 3')
   await lsl.fill('abc')
-  await expect(page.getByText('LSL must be a number')).toBeVisible()
+  await expect(page.getByText('LSL must be a number', { exact: true })).toBeVisible()
+  // Said in full above the grid too, where a narrow cell cannot cut it short.
+  await expect(page.getByRole('status').getByText('Flatness 3 (*): LSL must be a number')).toBeVisible()
   // The message sits under the cell without growing the 65 px row.
   expect((await page.locator('tr', { has: lsl }).boundingBox())!.height).toBe(65)
   await expect(save).toBeDisabled()
   await expect(lineButton(page)).toBeDisabled()
   await lsl.fill('70')
-  await expect(page.getByText('LSL must be < USL')).toBeVisible()
-  await expect(page.getByText('USL must be > LSL')).toBeVisible()
+  await expect(page.getByText('LSL must be < USL', { exact: true })).toBeVisible()
+  await expect(page.getByText('USL must be > LSL', { exact: true })).toBeVisible()
   await lsl.fill('40')
   // Back to what is stored: no longer edited.
   await expect(save).toBeDisabled()
@@ -108,6 +110,10 @@ test('CAPL-02 CAPL-04 edits made offline are saved as one action and reach the s
   await discard.click()
   await expect(cell(page, 'USL', 'Flatness 3')).toHaveValue('60')
   await cell(page, 'USL', 'Flatness 3').fill('61')
+  // Nothing typed is lost: the unsaved edit survives an (offline) reload.
+  await page.reload({ waitUntil: 'domcontentloaded' })
+  await expect(cell(page, 'USL', 'Flatness 3')).toHaveValue('61')
+  await expect(lineButton(page)).toBeDisabled()
 
   // A model row emptied is dropped on save; a signal without limits gets its first row.
   await page.getByRole('button', { name: 'See models: Press Voltage 1' }).click()

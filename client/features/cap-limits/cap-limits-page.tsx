@@ -4,7 +4,7 @@
  * stores every edited signal as ONE saveSignalLimits action (applied on this device at once, sent
  * when online). Rows left without values are dropped by the intent (limits flag).
  */
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button, Flex, Heading, Switch } from '@adobe/react-spectrum'
 import { MONITOR_SNACKBAR_MS } from '../../../shared/constants'
 import { Messages } from '../../../shared/validation/messages'
@@ -12,17 +12,19 @@ import type { LimitField, LimitSingleSide } from '../../../shared/validation/lim
 import { LineSelector, useSelectedLine } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
 import { useSnackbar } from '../../components/snackbar'
-import { useIntent, usePlant, useSyncStatus } from '../../db/data-context'
+import { useIntent, usePlant, useSession, useSyncStatus } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
 import { LimitsGrid } from './limits-grid'
 import {
   buildLimitTree,
   editCell,
+  editProblems,
   editsValid,
   entriesToSave,
   type LimitTreeRow,
   type LimitsEdits,
 } from './limits-grid-model'
+import { useLimitsDraft } from './use-limits-draft'
 
 const L = Messages.limits
 const NO_EDITS: LimitsEdits = new Map()
@@ -35,7 +37,13 @@ export default function CapLimitsPage() {
   const entries = useDocs('signalLimits', { lineUUID: lineId ?? '' })
   const [onlyWithLimits, setOnlyWithLimits] = useState(true)
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
-  const [edits, setEdits] = useState<LimitsEdits>(NO_EDITS)
+  const session = useSession()
+  const draft = useLimitsDraft(session.status === 'signed-in' ? session.user.id : '')
+  // A draft belongs to one line: come back to it (another screen may have changed the line).
+  useEffect(() => {
+    if (draft.lineId !== undefined && draft.lineId !== lineId) setLineId(draft.lineId)
+  }, [draft.lineId, lineId, setLineId])
+  const edits = draft.lineId === lineId ? draft.edits : NO_EDITS
   const [saving, setSaving] = useState(false)
   const run = useIntent()
   const { online } = useSyncStatus()
@@ -57,9 +65,12 @@ export default function CapLimitsPage() {
     [signals.data, singleSidedFlag],
   )
 
+  const { update, clear } = draft
   const onEdit = useCallback(
-    (row: LimitTreeRow, field: LimitField, text: string) => setEdits((e) => editCell(e, row, field, text)),
-    [],
+    (row: LimitTreeRow, field: LimitField, text: string) => {
+      if (lineId) update(lineId, (e) => editCell(e, row, field, text))
+    },
+    [lineId, update],
   )
   const onToggleModels = useCallback(
     (signalId: string) =>
@@ -73,6 +84,8 @@ export default function CapLimitsPage() {
 
   const editing = edits.size > 0
   const valid = editsValid(edits, sides)
+  const problems = useMemo(() => editProblems(rows, edits, sides), [rows, edits, sides])
+  const problemCount = problems.messages.length + problems.hidden
 
   const save = async () => {
     if (!lineId || !editing || !valid) return
@@ -84,7 +97,7 @@ export default function CapLimitsPage() {
         show(outcome.rejection.message, { variant: 'negative', timeoutMs: MONITOR_SNACKBAR_MS })
         return
       }
-      setEdits(NO_EDITS)
+      clear()
       show(online ? L.saved : Messages.sync.savedOnDevice, {
         variant: 'positive',
         timeoutMs: MONITOR_SNACKBAR_MS,
@@ -122,7 +135,7 @@ export default function CapLimitsPage() {
           <Button
             variant="secondary"
             isDisabled={!editing || saving}
-            onPress={() => setEdits(NO_EDITS)}
+            onPress={clear}
             UNSAFE_className="qm-hit"
           >
             Discard Changes
@@ -137,6 +150,16 @@ export default function CapLimitsPage() {
           </Button>
         </Flex>
       </Flex>
+      {problemCount > 0 && (
+        <div className="qm-limits-problems" role="status">
+          <ul>
+            {problems.messages.slice(0, 3).map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+          {problemCount > 3 && <span>{`and ${problemCount - 3} more`}</span>}
+        </div>
+      )}
       {failed ? (
         <div className="qm-cap-error" role="alert">
           {Messages.capAlerts.errorLoadingData}

@@ -3,6 +3,7 @@ import { messageAt } from '../../../shared/validation/field-error'
 import {
   buildLimitTree,
   editCell,
+  editProblems,
   editsValid,
   entriesToSave,
   rowErrors,
@@ -125,5 +126,23 @@ describe('Cap Limits grid', () => {
     expect(mid.start).toBe(494)
     expect(mid.end).toBe(516)
     expect(mid.before + (mid.end - mid.start) * 65 + mid.after).toBe(65_000)
+  })
+})
+
+describe('Cap Limits problems', () => {
+  it('CAPL-02 the messages blocking Save are listed by signal and model, hidden rows counted', () => {
+    const open = buildLimitTree('L1', signals, entries, { ...options, expanded: new Set(['a']) })
+    const [a, model] = limitRows(open)
+    let edits = editCell(new Map(), a!, 'LSL', 'x')
+    edits = editCell(edits, model!, 'USL', '0')
+    expect(editProblems(open, edits, new Map())).toEqual({
+      messages: ['A (*): LSL must be a number', 'A (MX-2): LSL must be < USL', 'A (MX-2): USL must be > LSL'],
+      hidden: 0,
+    })
+    const closed = buildLimitTree('L1', signals, entries, options)
+    expect(editProblems(closed, edits, new Map())).toEqual({
+      messages: ['A (*): LSL must be a number'],
+      hidden: 1,
+    })
   })
 })

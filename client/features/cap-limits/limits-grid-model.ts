@@ -211,3 +211,34 @@ export function entriesToSave(
 function label(s: LimitsSignal): string {
   return s.friendlyName || s.name
 }
+
+export interface EditProblems {
+  /** 'Signal (model): message', for the edited rows in the tree. */
+  readonly messages: ReadonlyArray<string>
+  /** Edited rows with errors that the tree does not show (under a collapsed '*' row). */
+  readonly hidden: number
+}
+
+/**
+ * CAPL-02: what blocks Save, in words, above the grid: a narrow tablet may cut a message short
+ * under its cell, and an edited row can be scrolled away or collapsed.
+ */
+export function editProblems(
+  rows: ReadonlyArray<TreeRow>,
+  edits: LimitsEdits,
+  sides: ReadonlyMap<string, LimitSingleSide | null>,
+): EditProblems {
+  const byKey = new Map(rows.flatMap((r) => (r.kind === 'limit' ? [[r.key, r] as const] : [])))
+  const messages: string[] = []
+  let hidden = 0
+  for (const [key, cells] of edits) {
+    const row = byKey.get(key)
+    if (!row) {
+      if (validateLimitRow(cells, sides.get(key.slice(0, key.lastIndexOf('|'))) ?? null).length > 0) hidden++
+      continue
+    }
+    for (const e of validateLimitRow(cells, row.side))
+      messages.push(`${row.signal} (${row.model}): ${e.message}`)
+  }
+  return { messages, hidden }
+}
