@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { ADMIN, apiAs, waitSynced } from './support/app'
-import { goOffline, signInTablet, tabletContext } from './support/tablet'
+import { goOffline, pageOverflow, signInTablet, tabletContext, VIEWPORTS } from './support/tablet'
 
 /**
  * Cap Alerts (CAPA-01..05) on a touch tablet. Every test puts back what it changed on the shared
@@ -174,3 +174,32 @@ test('CAPA-04 CAPA-05 exclude switches follow the flag; the filter says when not
   await expect(grid.getByRole('switch', { name: /^Monitor: / })).toHaveCount(3)
   await context.close()
 })
+
+for (const viewport of VIEWPORTS) {
+  test(`SHELL-01 CAPA-01 Cap Alerts at ${viewport.width}×${viewport.height} with touch: no sideways page scroll, every Monitor toggle and Edit button reachable`, async ({
+    browser,
+  }) => {
+    const context = await tabletContext(browser, viewport)
+    const page = await context.newPage()
+    await signInTablet(page, ADMIN, 'SPC_ALERT')
+    await chooseLine(page, 'Machining Line')
+    const edits = page.getByRole('button', { name: /^Edit alert rules: / })
+    await expect(edits).toHaveCount(6)
+    const { innerWidth } = await pageOverflow(page)
+    for (const control of [
+      ...(await edits.all()),
+      ...(await page.getByRole('switch', { name: /^Monitor: / }).all()),
+    ]) {
+      await control.scrollIntoViewIfNeeded()
+      const box = (await control
+        .locator('xpath=ancestor-or-self::*[contains(@class,"qm-hit")][1]')
+        .boundingBox())!
+      expect(box.height).toBeGreaterThanOrEqual(44)
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(innerWidth)
+    }
+    const { scrollWidth } = await pageOverflow(page)
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+    await context.close()
+  })
+}

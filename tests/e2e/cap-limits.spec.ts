@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { ADMIN, apiAs, waitSynced } from './support/app'
-import { goOffline, signInTablet, tabletContext } from './support/tablet'
+import { goOffline, pageOverflow, signInTablet, tabletContext, VIEWPORTS } from './support/tablet'
 
 /**
  * Cap Limits (CAPL-01..04) on a touch tablet. The offline save is confirmed over REST after
@@ -150,3 +150,29 @@ test('CAPL-02 CAPL-04 edits made offline are saved as one action and reach the s
   )
   await context.close()
 })
+
+for (const viewport of VIEWPORTS) {
+  test(`SHELL-01 CAPL-01 Cap Limits at ${viewport.width}×${viewport.height} with touch: the grid scrolls in its own box, the toolbar stays reachable`, async ({
+    browser,
+  }) => {
+    const context = await tabletContext(browser, viewport)
+    const page = await context.newPage()
+    await signInTablet(page, ADMIN, 'SPC_LIMITS')
+    await chooseLine(page, 'Machining Line')
+    await page.getByRole('switch', { name: 'Show only signals with limits' }).click()
+    // Stations sort by name: Weld's last signal is the grid's last row.
+    const last = cell(page, 'USL', 'Weld Temperature 1')
+    await last.scrollIntoViewIfNeeded()
+    await expect(last).toBeInViewport()
+    const { scrollWidth, innerWidth } = await pageOverflow(page)
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+    for (const name of ['Discard Changes', 'Save Changes']) {
+      const box = (await page.getByRole('button', { name }).boundingBox())!
+      expect(box.height).toBeGreaterThanOrEqual(44)
+      expect(box.x + box.width).toBeLessThanOrEqual(innerWidth)
+    }
+    const input = (await cell(page, 'USL', 'Weld Temperature 1').boundingBox())!
+    expect(input.height).toBeGreaterThanOrEqual(44)
+    await context.close()
+  })
+}
