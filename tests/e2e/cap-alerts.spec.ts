@@ -37,10 +37,21 @@ test('CAPA-01 CAPA-02 offline, the Monitor toggle creates the cap monitor; it re
 }) => {
   const context = await tabletContext(browser)
   const page = await context.newPage()
-  // Cap Alerts is the default section: no section in the address opens it.
+  // No flash: the empty-state text must never show while the local data is still arriving.
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __capEmptySeen: string[] }).__capEmptySeen = seen
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('No signals with configured limits found')) seen.push('empty')
+    }).observe(document, { childList: true, subtree: true, characterData: true })
+  })
   await signInTablet(page, ADMIN, 'SPC_ALERT')
   await waitSynced(page)
   await expect(page.getByRole('heading', { name: 'Cap Alerts' })).toBeVisible()
+  await expect(page.getByRole('switch', { name: /^Monitor: / })).toHaveCount(6)
+  expect(
+    await page.evaluate(() => (window as unknown as { __capEmptySeen: string[] }).__capEmptySeen),
+  ).toEqual([])
   await chooseLine(page, 'Paint Line')
   await expect(page.getByText('Table only shows signals with configured limits')).toBeVisible()
   const grid = page.getByRole('table', { name: 'Cap Alerts' })

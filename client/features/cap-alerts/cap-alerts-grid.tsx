@@ -18,7 +18,6 @@ const C = Messages.capAlerts
 
 interface CapAlertsGridProps {
   readonly rows: ReadonlyArray<CapAlertRow>
-  readonly loading: boolean
   readonly emptyText: string
   readonly showExclusions: boolean
   onToggle(row: CapAlertRow, active: boolean): void
@@ -27,7 +26,7 @@ interface CapAlertsGridProps {
 }
 
 export function CapAlertsGrid(props: CapAlertsGridProps) {
-  const { rows, loading, emptyText, showExclusions, onToggle, onExclude, onEditRules } = props
+  const { rows, emptyText, showExclusions, onToggle, onExclude, onEditRules } = props
   const columns = useMemo<ReadonlyArray<DataGridColumn<CapAlertRow>>>(() => {
     const exclude = (id: ExcludeSwitch, header: string): DataGridColumn<CapAlertRow> => ({
       id,
@@ -127,7 +126,6 @@ export function CapAlertsGrid(props: CapAlertsGridProps) {
       columns={columns}
       getRowId={(r) => r.signalId}
       emptyText={emptyText}
-      loading={loading}
     />
   )
 }

@@ -9,7 +9,7 @@ import { Flex, Heading, SearchField, Text } from '@adobe/react-spectrum'
 import { Messages } from '../../../shared/validation/messages'
 import { LineSelector, useSelectedLine } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
-import { usePlant } from '../../db/data-context'
+import { usePlant, useSyncStatus } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
 import { CapAlertRulesDialog, type CapAlertRulesTarget } from './cap-alert-rules-dialog'
 import { capAlertRows, filterCapAlertRows, type CapAlertRow } from './cap-alert-rows'
@@ -50,7 +50,11 @@ export default function CapAlertsPage() {
   }, [])
 
   const failed = [lines, signals, limits, monitors].some((q) => q.error !== undefined)
-  const dataLoading = signals.loading || limits.loading || monitors.loading || plantLoading
+  // A first sync fills the collections one after the other: until it is done, a signal without
+  // limits may only mean its limits have not arrived yet.
+  const status = useSyncStatus()
+  const firstSync = status.online && status.initialProgress !== null
+  const dataLoading = signals.loading || limits.loading || monitors.loading || plantLoading || firstSync
   const noLines = !lines.loading && !lines.data.some((l) => l.active)
 
   return (
@@ -76,12 +80,12 @@ export default function CapAlertsPage() {
         </div>
       ) : noLines ? (
         <Text>No lines exist for this plant.</Text>
-      ) : lineId === undefined || lines.loading ? (
+      ) : lineId === undefined || lines.loading || dataLoading ? (
+        // One placeholder until every local query answered: no spinner row, no early empty text.
         <Skeleton label="Loading Cap Alerts" lines={4} />
       ) : (
         <CapAlertsGrid
           rows={shown}
-          loading={dataLoading}
           emptyText={rows.length === 0 ? C.noSignalsWithLimits : C.filterNoResult}
           showExclusions={plant?.featureFlags.excludeParts === true}
           onToggle={onToggle}

@@ -46,7 +46,8 @@ export default function CapLimitsPage() {
   const edits = draft.lineId === lineId ? draft.edits : NO_EDITS
   const [saving, setSaving] = useState(false)
   const run = useIntent()
-  const { online } = useSyncStatus()
+  const syncStatus = useSyncStatus()
+  const { online } = syncStatus
   const { show } = useSnackbar()
   const singleSidedFlag = plant?.featureFlags.singleSidedLimits === true
 
@@ -113,7 +114,10 @@ export default function CapLimitsPage() {
   }
 
   const failed = [lines, signals, entries].some((q) => q.error !== undefined)
-  const loading = lines.loading || signals.loading || entries.loading || plantLoading || lineId === undefined
+  // During a first sync a signal's limits may simply not have arrived yet (see Cap Alerts).
+  const firstSync = online && syncStatus.initialProgress !== null
+  const loading =
+    lines.loading || signals.loading || entries.loading || plantLoading || lineId === undefined || firstSync
   const noLines = !lines.loading && !lines.data.some((l) => l.active)
 
   return (
