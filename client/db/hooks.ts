@@ -13,6 +13,8 @@ import { viewOf, type Selector } from './local-view'
 export interface Live<T> {
   readonly data: T
   readonly loading: boolean
+  /** Set when the local query failed (screens show their 'Error Loading Data' state). */
+  readonly error?: unknown
 }
 
 function useObservable<T>(
@@ -27,7 +29,10 @@ function useObservable<T>(
       setState({ data: initial, loading: true })
       return
     }
-    const sub = observable.subscribe((data) => setState({ data, loading: false }))
+    const sub = observable.subscribe({
+      next: (data) => setState({ data, loading: false }),
+      error: (error: unknown) => setState({ data: initial, loading: false, error }),
+    })
     return () => sub.unsubscribe()
     // `make` and `initial` are re-created each render; `deps` says when the query really changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
