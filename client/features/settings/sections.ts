@@ -12,6 +12,8 @@ const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentT
   LINE_MANAGEMENT: () => import('../lines/line-management-page'),
   SVD_ANOMALY_MONITORS: () => import('../monitors/svd-monitors-page'),
   MVD_ANOMALY_MONITORS: () => import('../monitors/mvd-monitors-page'),
+  MS_TEAMS: () => import('../integrations/teams-page'),
+  USER_MANAGEMENT: () => import('../users/users-page'),
 }
 
 const comingSoon = (title: string): ComponentType => {
