@@ -13,7 +13,9 @@ const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentT
   SVD_ANOMALY_MONITORS: () => import('../monitors/svd-monitors-page'),
   MVD_ANOMALY_MONITORS: () => import('../monitors/mvd-monitors-page'),
   MS_TEAMS: () => import('../integrations/teams-page'),
+  ETQ_RELIANCE: () => import('../integrations/reliance-page'),
   USER_MANAGEMENT: () => import('../users/users-page'),
+  DATA_SOURCES: () => import('../data-sources/data-sources-page'),
 }
 
 const comingSoon = (title: string): ComponentType => {
