@@ -27,6 +27,17 @@ test('DS-01 DS-02 DS-03 cards by name, Insight, delete with its confirmation and
   await expect(mes).toContainText('2026-07-20 13:45')
   await expect(mes).toContainText('America/Chicago')
 
+  // Refresh asks the server; a failed answer shows the spec's fetch error.
+  await page.route('**/api/plants/plant-demo/data-sources', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  )
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(page.getByText('Fetch Sources Error')).toBeVisible()
+  await expect(page.getByText('Status : 500')).toBeVisible()
+  await page.unroute('**/api/plants/plant-demo/data-sources')
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(page.getByText('Fetch Sources Error')).toHaveCount(0)
+
   await mes.getByRole('link', { name: 'Insight' }).click()
   await expect(page).toHaveURL(/\/insight-mapping\?sourceId=source-mes&mappingVersion=$/)
   await expect(page.getByRole('heading', { name: 'Insight mapping: MES export' })).toBeVisible()
