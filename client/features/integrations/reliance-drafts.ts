@@ -21,7 +21,8 @@ const emit = () => {
   for (const l of listeners) l()
 }
 
-export function useRelianceDrafts() {
+/** Drafts of the signed-in user only: another user signing in on this tab never sees them. */
+export function useRelianceDrafts(userId: string) {
   useSyncExternalStore(
     (onChange) => {
       listeners.add(onChange)
@@ -29,11 +30,14 @@ export function useRelianceDrafts() {
     },
     () => version,
   )
-  const get = useCallback((lineId: string) => drafts.get(lineId), [])
-  const set = useCallback((lineId: string, draft: RelianceDraft | undefined) => {
-    if (draft === undefined) drafts.delete(lineId)
-    else drafts.set(lineId, draft)
-    emit()
-  }, [])
+  const get = useCallback((lineId: string) => drafts.get(`${userId}/${lineId}`), [userId])
+  const set = useCallback(
+    (lineId: string, draft: RelianceDraft | undefined) => {
+      if (draft === undefined) drafts.delete(`${userId}/${lineId}`)
+      else drafts.set(`${userId}/${lineId}`, draft)
+      emit()
+    },
+    [userId],
+  )
   return { get, set }
 }

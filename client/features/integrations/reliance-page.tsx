@@ -13,7 +13,7 @@ import { useConfirm } from '../../components/confirm'
 import { PendingMark } from '../../components/pending-mark'
 import { PlantDateTime } from '../../components/plant-date-time'
 import type { LocalDoc } from '../../db/collections'
-import { usePlant } from '../../db/data-context'
+import { usePlant, useSession } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
 import { lineLabel, sortByLabel } from '../lines/line-label'
 import { draftOf, RelianceForm, RelianceView } from './reliance-panel'
@@ -38,7 +38,8 @@ export default function ReliancePage() {
   const rows = useMemo(() => sortByLabel(lines), [lines])
   const byLine = useMemo(() => new Map(configs.map((c) => [c.lineId, c])), [configs])
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
-  const drafts = useRelianceDrafts()
+  const session = useSession()
+  const drafts = useRelianceDrafts(session.status === 'signed-in' ? session.user.id : '')
   const report = useReportedRun()
   const confirm = useConfirm()
 

@@ -15,10 +15,11 @@ export interface NewUserDraft {
   readonly tried: boolean
 }
 
-const KEY = 'qm.users.newUser'
+/** Per signed-in user: another administrator signing in on this tab starts without it. */
+const keyOf = (userId: string) => `qm.users.newUser.${userId}`
 
-export function useNewUserDraft(defaultPlantId: string) {
-  const [raw, setRaw] = useSessionValue(KEY)
+export function useNewUserDraft(userId: string, defaultPlantId: string) {
+  const [raw, setRaw] = useSessionValue(keyOf(userId))
   const draft = useMemo(() => parse(raw), [raw])
   const open = useCallback(
     () =>

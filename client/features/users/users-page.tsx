@@ -39,7 +39,7 @@ export default function UsersPage() {
   const flags = plant?.featureFlags
   const { data: users, loading } = useDocs('users')
   const { data: plants } = useDocs('plants')
-  const { draft, open, update, close } = useNewUserDraft(me?.plantId ?? '')
+  const { draft, open, update, close } = useNewUserDraft(me?.id ?? '', me?.plantId ?? '')
   const report = useReportedRun()
   const confirm = useConfirm()
 
