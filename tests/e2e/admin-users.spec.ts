@@ -20,6 +20,8 @@ async function pick(page: Page, picker: string, option: string) {
 test('USER-01 USER-02 USER-03 USER-04 USER-05 add, role, location and delete with their messages', async ({
   browser,
 }) => {
+  // A long flow (eleven actions and their messages) on a machine shared with other suites.
+  test.slow()
   const context = await tabletContext(browser)
   const page = await context.newPage()
   await signInTablet(page, ADMIN, 'USER_MANAGEMENT')
@@ -54,11 +56,14 @@ test('USER-01 USER-02 USER-03 USER-04 USER-05 add, role, location and delete wit
   await expect(page.getByText('Saved Location')).toBeVisible()
   // Only provider staff see the provider location; their own row offers nothing else.
   await page.getByRole('button', { name: /Location of e2e\.added@demo\.plant$/ }).click()
+  await expect(page.getByRole('option', { name: 'Corporate' })).toBeVisible()
   await expect(page.getByRole('option', { name: 'Provider' })).toHaveCount(0)
   await page.keyboard.press('Escape')
+  await expect(page.getByRole('listbox')).toHaveCount(0)
   await page.getByRole('button', { name: /Location of support@provider\.example$/ }).click()
   await expect(page.getByRole('option')).toHaveText(['Provider'])
   await page.keyboard.press('Escape')
+  await expect(page.getByRole('listbox')).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Delete e2e.added@demo.plant' }).click()
   const dialog = page.getByRole('alertdialog')
