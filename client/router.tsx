@@ -1,4 +1,12 @@
-import { createRootRoute, createRoute, createRouter, Link, Outlet, redirect } from '@tanstack/react-router'
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Link,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router'
 import { Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
 import { isLocalPath } from './features/session/redirect-target'
 import { RequireSession } from './features/session/require-session'
@@ -49,7 +57,22 @@ const settingsRoute = createRoute({
   component: SettingsPage,
 })
 
-const routeTree = rootRoute.addChildren([indexRoute, signInRoute, appRoute.addChildren([settingsRoute])])
+/** DS-02: where a data source's Insight button leads (features/data-sources/insight-mapping-page.tsx). */
+const insightMappingRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'insight-mapping',
+  validateSearch: (search: Record<string, unknown>) => ({
+    sourceId: typeof search.sourceId === 'string' ? search.sourceId : '',
+    mappingVersion: typeof search.mappingVersion === 'string' ? search.mappingVersion : '',
+  }),
+  component: lazyRouteComponent(() => import('./features/data-sources/insight-mapping-page')),
+})
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  signInRoute,
+  appRoute.addChildren([settingsRoute, insightMappingRoute]),
+])
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent' })
 

@@ -92,8 +92,9 @@ export class IntentPusher {
           )
           await this.outbox.acknowledge(action.id, revisions)
         } else {
-          await this.outbox.drop(action.id)
-          await this.hooks.onRefused(action, outcome)
+          // The dropped copy: a write-only argument (a secret) does not go into the sync issue.
+          const dropped = await this.outbox.drop(action.id)
+          await this.hooks.onRefused(dropped ?? action, outcome)
         }
       }
       // An answer that settles nothing would loop forever: stop and retry later.

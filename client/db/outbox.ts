@@ -1,4 +1,5 @@
 import { BehaviorSubject } from 'rxjs'
+import { argsKeptAfterSend } from '../../shared/intents'
 import type { CollectionName } from '../../shared/sync/collections'
 import type { DeviceDb } from './device-db'
 import { PendingChanges, type PendingAction } from './pending-changes'
@@ -10,6 +11,9 @@ import { PendingChanges, type PendingAction } from './pending-changes'
  * happen. Only the signed-in author's actions are laid over the documents and sent; another user's
  * stay stored (counted in `othersPending`) until that user signs in here again. `changed$` ticks
  * after every change, so reads re-apply the actions.
+ *
+ * Once the server has answered an action, the stored copy keeps only `argsKeptAfterSend` of its
+ * arguments: a write-only secret (ETQ Reliance) lives on the device only while it waits to be sent.
  */
 export class Outbox {
   readonly state = new PendingChanges()
@@ -47,16 +51,20 @@ export class Outbox {
   }
 
   async acknowledge(id: string, revisions: Readonly<Record<string, number>>): Promise<void> {
-    const acked = this.state.acknowledge(id, revisions)
+    const answered = this.state.acknowledge(id, revisions)
+    const acked = answered && forgetSent(answered)
     if (acked) {
+      this.state.replace(this.state.all.map((a) => (a.id === id ? acked : a)))
       this.stored = this.stored.map((a) => (a.id === id ? acked : a))
       await this.device.outbox.put(acked)
     }
     this.emit()
   }
 
+  /** Removes an action; what it returns keeps only the arguments allowed to outlive sending. */
   async drop(id: string): Promise<PendingAction | undefined> {
-    const action = this.state.drop(id)
+    const dropped = this.state.drop(id)
+    const action = dropped && forgetSent(dropped)
     if (action) {
       this.stored = this.stored.filter((a) => a.id !== id)
       await this.device.outbox.delete(action.seq)
@@ -83,4 +91,9 @@ export class Outbox {
   private emit(): void {
     this.changed$.next(++this.tick)
   }
+}
+
+const forgetSent = (action: PendingAction): PendingAction => {
+  const args = argsKeptAfterSend(action.name, action.args)
+  return args === action.args ? action : { ...action, args }
 }

@@ -80,3 +80,9 @@ export const isIntentName = (name: string): name is IntentName => Object.hasOwn(
 /** The definition of a named intent, typed loosely for hosts that handle any of them. */
 export const intentNamed = (name: IntentName): IntentDefinition<unknown> =>
   INTENTS[name] as unknown as IntentDefinition<unknown>
+
+/** The arguments an answered action keeps on the device (see IntentDefinition.forgetAfterSend). */
+export const argsKeptAfterSend = (name: string, args: unknown): unknown => {
+  if (!isIntentName(name)) return args
+  return intentNamed(name).forgetAfterSend?.(args) ?? args
+}

@@ -143,6 +143,8 @@ export const saveRelianceConfig = defineIntent<SaveRelianceConfigArgs>({
     docs.put('relianceConfigs', id, config)
   },
   describe: ({ lineId }, docs) => `Save ETQ Reliance configuration of ${labelOf(docs, lineId)}`,
+  // ETQ-03: the secret stays on the device only until the server has answered.
+  forgetAfterSend: ({ clientSecret: _sent, ...kept }) => kept,
 })
 
 /** ETQ-02: removes the line's configuration (its secret goes with it on the server). */

@@ -33,6 +33,13 @@ export interface IntentDefinition<A> {
   apply(docs: DocSet, args: A, env: IntentEnv): void
   /** The action in the user's words, for Sync issues: "Deactivate Paint Line". */
   describe(args: A, docs: DocSet): string
+  /**
+   * Arguments that must not outlive their trip to the server (a write-only secret): returns the
+   * arguments without them. The device keeps them only while the action waits to be sent; once the
+   * server has answered (applied, refused or in conflict) the stored action and any sync issue made
+   * from it hold only what this returns.
+   */
+  forgetAfterSend?(args: A): A
 }
 
 /** Who acts, and when: the only inputs besides documents and arguments. */

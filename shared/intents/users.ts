@@ -1,7 +1,7 @@
 import { featureFlagsOf } from './plant-flags'
 import { Schema } from 'effect'
 import { Role, UserLocationConfig, type User } from '../schema/user'
-import { validateAddUserForm } from '../validation/integration-rules'
+import { normalizeEmail, validateAddUserForm } from '../validation/integration-rules'
 import { Messages } from '../validation/messages'
 import { resolveLocation } from '../validation/user-location'
 import type { DocSet } from './doc-set'
@@ -49,10 +49,9 @@ export const addUser = defineIntent<AddUserArgs>({
   name: 'addUser',
   args: AddUserArgs,
   adminOnly: true,
-  reads: ({ userId, locationPlantId }, env) => [
-    { collection: 'users', ids: [userId] },
-    plantReads(env, locationPlantId),
-  ],
+  // Every user of the customer: an e-mail another user holds is the spec's 409, which the device
+  // (an administrator's device holds all users) can then say at once, offline too.
+  reads: ({ locationPlantId }, env) => [{ collection: 'users', all: true }, plantReads(env, locationPlantId)],
   edits: () => [],
   apply(docs, args, env) {
     const first = validateAddUserForm({ ...args, customerId: env.actor.customerId })[0]
@@ -72,6 +71,9 @@ export const addUser = defineIntent<AddUserArgs>({
       if (existing.email === user.email) return
       throw new IntentRejected(409, 'CONFLICT', Messages.server.conflict)
     }
+    const email = normalizeEmail(user.email)
+    if (docs.all('users').some((u) => normalizeEmail(u.email) === email))
+      throw new IntentRejected(409, 'CONFLICT', U.emailExists)
     docs.put('users', user.id, user)
   },
   describe: ({ email }) => `Add user ${email.trim()}`,

@@ -79,6 +79,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const isEmailLike = (email: string): boolean => EMAIL.test(email.trim())
 
+/** E-mails compare trimmed and case-insensitively (one address per user within a customer). */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+
 export const validateAddUserForm = (values: AddUserFormValues): FieldErrors => {
   const U = Messages.users
   const errors: Array<FieldError> = []

@@ -239,6 +239,9 @@ export const Messages = {
   // ── ETQ Reliance ──────────────────────────────────────────────────────────
   reliance: {
     errorSaving: (line: string) => `Error saving configuration for ${line} line`,
+    /** Ours: the specification gives no success text. */
+    saved: (line: string) => `ETQ configuration for ${line} line saved`,
+    deleted: (line: string) => `ETQ integration for ${line} line removed`,
     deleting: 'Deleting ETQ integration...',
     deleteConfirm: 'This will remove the ETQ integration. Do you wish to continue?',
     noConfigurations: 'No ETQ configurations found',

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '../../shared/validation/integration-rules'
 import { Messages } from '../../shared/validation/messages'
 import { listDocuments } from '../store/documents'
 import type { WriteContext } from './collection-rules'
@@ -18,7 +19,7 @@ export const NO_PASSWORD = '!'
 
 const emailTaken = () => new DomainError(409, 'CONFLICT', Messages.users.emailExists)
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+export { normalizeEmail }
 
 /** Throws 409 when another user of the customer holds `email`; else makes it `userId`'s sign-in if no customer has it. */
 export async function claimEmail(ctx: WriteContext, userId: string, email: string): Promise<void> {

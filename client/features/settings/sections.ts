@@ -14,6 +14,11 @@ const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentT
   MVD_ANOMALY_MONITORS: () => import('../monitors/mvd-monitors-page'),
   SPC_ALERT: () => import('../cap-alerts/cap-alerts-page'),
   SPC_LIMITS: () => import('../cap-limits/cap-limits-page'),
+
+  MS_TEAMS: () => import('../integrations/teams-page'),
+  ETQ_RELIANCE: () => import('../integrations/reliance-page'),
+  USER_MANAGEMENT: () => import('../users/users-page'),
+  DATA_SOURCES: () => import('../data-sources/data-sources-page'),
 }
 
 const comingSoon = (title: string): ComponentType => {

@@ -66,6 +66,11 @@ describe('addUser', () => {
     ['a blank plant', { locationPlantId: '' }, reject(400, 'VALIDATION', 'Location plant ID is required')],
     ['an unknown plant', { locationPlantId: 'plant-other' }, reject(404, 'NOT_FOUND', 'Not found')],
     ['a taken id', { userId: 'u1' }, reject(409, 'CONFLICT', 'The document was changed by someone else')],
+    [
+      "another user's email, in any case",
+      { email: ' U1@Demo.Plant ' },
+      reject(409, 'CONFLICT', 'User with the email already exists'),
+    ],
   ])('USER-02 %s is refused', async (_name, change, expected) => {
     const args = { userId: 'new-2', email: 'x@demo.plant', locationPlantId: 'plant-demo', locationName: null }
     expect(await rejectionOf(run(docs(), 'addUser', { ...args, ...change }))).toEqual(expected)
