@@ -47,6 +47,7 @@ test('DS-01 DS-02 DS-03 cards by name, Insight, delete with its confirmation and
   await mes.getByRole('button', { name: 'Delete MES export' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'MES export' })
   await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
   await expect(mes).toBeVisible()
   await mes.getByRole('button', { name: 'Delete MES export' }).click()
   await dialog.getByRole('button', { name: 'Delete' }).click()

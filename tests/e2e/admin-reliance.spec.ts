@@ -83,6 +83,8 @@ test('ETQ-01 ETQ-02 ETQ-03 status chips, view with the mask, edit with required 
   const dialog = page.getByRole('alertdialog', { name: 'Deleting ETQ integration...' })
   await expect(dialog).toContainText('This will remove the ETQ integration. Do you wish to continue?')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
+  // Gone before the next step: its own Cancel button would otherwise still be on the page.
+  await expect(dialog).toHaveCount(0)
   await expect(row(page, 'Machining Line')).toContainText('Connection Failed')
 
   // Editing: all four fields required, the secret starts blank.

@@ -14,7 +14,6 @@ const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentT
   MVD_ANOMALY_MONITORS: () => import('../monitors/mvd-monitors-page'),
   SPC_ALERT: () => import('../cap-alerts/cap-alerts-page'),
   SPC_LIMITS: () => import('../cap-limits/cap-limits-page'),
-
   MS_TEAMS: () => import('../integrations/teams-page'),
   ETQ_RELIANCE: () => import('../integrations/reliance-page'),
   USER_MANAGEMENT: () => import('../users/users-page'),
