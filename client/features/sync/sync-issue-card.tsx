@@ -1,8 +1,10 @@
 import { useState } from 'react'
+import { useNavigate } from '@tanstack/react-router'
 import { Button, ButtonGroup, Content, Heading, InlineAlert, Text } from '@adobe/react-spectrum'
 import { Messages } from '../../../shared/validation/messages'
 import { PlantDateTime } from '../../components/plant-date-time'
 import type { SyncIssue } from '../../db/device-db'
+import { duplicateTarget, openDuplicate } from '../monitor-form/open-duplicate'
 import { collectionLabel, fieldLabel, formatValue } from './issue-format'
 
 interface Props {
@@ -10,11 +12,16 @@ interface Props {
   readonly names: ReadonlyMap<string, string>
   readonly onReapply: (issue: SyncIssue) => Promise<void>
   readonly onDiscard: (issue: SyncIssue) => Promise<void>
+  /** Closes the panel when an action leads elsewhere ('Edit existing monitor'). */
+  readonly onLeave?: () => void
 }
 
 /** One conflict (per field: your value vs the server's) or one rejection (the spec's message). */
-export function SyncIssueCard({ issue, names, onReapply, onDiscard }: Props) {
+export function SyncIssueCard({ issue, names, onReapply, onDiscard, onLeave }: Props) {
   const [busy, setBusy] = useState(false)
+  const navigate = useNavigate()
+  // MON-07: a duplicate only the server saw offers the same way to the existing monitor.
+  const existing = issue.kind === 'rejection' ? duplicateTarget(issue) : undefined
   const what = issue.action.description
   const run = (action: (i: SyncIssue) => Promise<void>) => async () => {
     setBusy(true)
@@ -81,6 +88,17 @@ export function SyncIssueCard({ issue, names, onReapply, onDiscard }: Props) {
         <Button variant="secondary" onPress={run(onDiscard)} aria-label={`Discard: ${what}`}>
           Discard
         </Button>
+        {existing && (
+          <Button
+            variant="secondary"
+            onPress={() => {
+              onLeave?.()
+              openDuplicate(existing, navigate)
+            }}
+          >
+            {Messages.monitor.editExistingMonitor}
+          </Button>
+        )}
       </ButtonGroup>
     </article>
   )

@@ -55,6 +55,7 @@ export function SyncIssuesPanel({ isOpen, onClose }: { isOpen: boolean; onClose:
             names={names}
             onReapply={reapply}
             onDiscard={discard}
+            onLeave={onClose}
           />
         ))
       )}
