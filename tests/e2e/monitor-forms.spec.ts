@@ -72,10 +72,10 @@ test('MON-01 MON-06 SIG-01 SIG-02 RULE-01 OFF-02 OFF-04 an MVD monitor with thre
   await drawer.getByRole('textbox', { name: 'Monitor name' }).fill(name)
 
   // SIG-01/02: three signals of the Weld station, shown in Selected Items, one removable.
-  await pickSignal(drawer, 'Weld', 'Torque 2')
-  await pickSignal(drawer, 'Weld', 'Angle 3')
-  await pickSignal(drawer, 'Weld', 'Weld Temperature 1')
-  await pickSignal(drawer, 'Press', 'Gap 2')
+  await pickSignal(drawer, 'Torque 2', 'Torque 2')
+  await pickSignal(drawer, 'Angle 3', 'Angle 3')
+  await pickSignal(drawer, 'Weld Temperature 1', 'Weld Temperature 1')
+  await pickSignal(drawer, 'Gap 2', 'Gap 2')
   const selected = drawer.getByRole('region', { name: 'Selected Items' })
   await expect(selected.getByRole('listitem')).toHaveCount(4)
   await selected.getByRole('button', { name: 'Remove Gap 2' }).tap()
@@ -142,6 +142,9 @@ test('MON-05 MON-06 an SVD monitor created online: filter tab first, exactly one
   const drawer = drawerOf(page, 'New SVD Monitor')
   await expect(drawer.getByRole('tab', { name: 'Filter' })).toHaveAttribute('aria-selected', 'true')
   await expect(drawer.getByText(/^Times are in America\/Chicago/)).toBeVisible()
+  // Touch: every control of the filter tab is at least 44 px tall; nothing scrolls sideways.
+  expect(await smallTargets(drawer)).toEqual([])
+  expect((await pageOverflow(page)).scrollWidth).toBeLessThanOrEqual(1024)
 
   // MON-01: Default fills the next free name; MON-03: the empty selection blocks leaving the tab.
   await drawer.getByRole('button', { name: /^Default name/ }).tap()
@@ -199,9 +202,9 @@ test('MON-07 OFF-04 a duplicate is refused offline at once, and Edit existing mo
   const drawer = drawerOf(page, 'New MVD Monitor')
   await drawer.getByRole('textbox', { name: 'Monitor name' }).fill('E2E duplicate')
   // The seeded 'MVD Press signals' watches exactly these three signals with the default filter.
-  await pickSignal(drawer, 'Press', 'Press Current 1')
-  await pickSignal(drawer, 'Press', 'Voltage 2')
-  await pickSignal(drawer, 'Press', 'Gap 2')
+  await pickSignal(drawer, 'Press Voltage 1', 'Press Voltage 1')
+  await pickSignal(drawer, 'Gap 2', 'Gap 2')
+  await pickSignal(drawer, 'Flatness 3', 'Flatness 3')
   await drawer.getByRole('button', { name: 'Create', exact: true }).tap()
 
   const dialog = page.getByRole('alertdialog')
@@ -219,6 +222,74 @@ test('MON-07 OFF-04 a duplicate is refused offline at once, and Edit existing mo
   // Nothing was stored or queued.
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced')
   await expect(page.getByRole('row', { name: /E2E duplicate/ })).toHaveCount(0)
+  await context.close()
+})
+
+test('MON-07 OFF-04 a duplicate only the server could see comes back as a kept rejection whose Edit existing monitor opens the other monitor in EDIT', async ({
+  browser,
+  request,
+}) => {
+  const context = await tabletContext(browser)
+  const page = await context.newPage()
+  await signInTablet(page, undefined, 'MVD_ANOMALY_MONITORS')
+  await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 60_000 })
+  await goOffline(context, page)
+  await chooseLine(page)
+  await page.getByRole('button', { name: 'Create', exact: true }).tap()
+  const drawer = drawerOf(page, 'New MVD Monitor')
+  await drawer.getByRole('textbox', { name: 'Monitor name' }).fill('E2E this device')
+  await pickSignal(drawer, 'Torque 2', 'Torque 2')
+  await pickSignal(drawer, 'Angle 3', 'Angle 3')
+  await drawer.getByRole('button', { name: 'Create', exact: true }).tap()
+  await expect(page.getByText('Saved on this device — will sync')).toBeVisible()
+
+  // Meanwhile another device saves a monitor with the same settings.
+  await apiAs(request)
+  const other = await request.post('/api/tasks/create-task', {
+    data: {
+      task_name: 'E2E other device',
+      task_type: 'mvd',
+      active: true,
+      frequency: 60,
+      notes: '',
+      task_details: {
+        cust_uuid: 'cust-demo',
+        plant_uuid: 'plant-demo',
+        line_uuid: LINE_ID,
+        use_excluded_part_ids: false,
+        use_excluded_model_numbers: false,
+        alert_threshold: 0.95,
+        part_attributes: [],
+        part_groups: [],
+        part_numbers: [],
+        pass_fail_filter: 'ALL',
+        signal_group_uuids: [],
+        signal_uuids: [`${LINE_ID}-st-2-m2`, `${LINE_ID}-st-2-m3`],
+        evaluation_ratio: 0.2,
+        sample_size: 150,
+      },
+    },
+  })
+  expect(other.status()).toBe(201)
+
+  await context.setOffline(false)
+  const dialog = page.getByRole('alertdialog')
+  await expect(dialog).toContainText('Duplicate Monitor Found', { timeout: 30_000 })
+  await expect(dialog).toContainText(
+    'You already have a monitor E2E other device configured with these settings.',
+  )
+  await dialog.getByRole('button', { name: 'Edit existing monitor' }).tap()
+  const existing = drawerOf(page, 'MVD Monitor Details')
+  await expect(existing.getByRole('textbox', { name: 'Monitor name' })).toHaveValue('E2E other device')
+  await expect(existing.getByRole('button', { name: 'Save' })).toBeVisible()
+  await existing.getByRole('button', { name: 'Cancel' }).tap()
+  // The attempt is kept in Sync issues, with the same way to the existing monitor.
+  await page.getByRole('button', { name: 'Sync issues (1)' }).tap()
+  const issues = drawerOf(page, 'Sync issues')
+  await expect(issues.getByText('Duplicate Monitor Found')).toBeVisible()
+  await expect(issues.getByRole('button', { name: 'Edit existing monitor' })).toBeVisible()
+
+  await deleteTasks(page, 'mvd', 'E2E ')
   await context.close()
 })
 
@@ -312,6 +383,27 @@ test('MON-01 SIG-01 the whole create flow by keyboard alone, focus back on Creat
   await deleteTasks(page, 'mvd', 'E2E ')
   await context.close()
 })
+
+/** Visible controls in `root` shorter than the 44 px touch target (name and height), if any. */
+async function smallTargets(root: Locator) {
+  return root.evaluate((el) =>
+    [
+      ...el.querySelectorAll<HTMLElement>(
+        'button, [role=tab], input:not([type=hidden]), textarea, [role=treeitem], [role=switch], a[href]',
+      ),
+    ]
+      .filter((c) => c.getClientRects().length > 0 && getComputedStyle(c).visibility !== 'hidden')
+      .map((c) => ({
+        what:
+          c.getAttribute('aria-label') ||
+          c.textContent ||
+          (c as HTMLInputElement).labels?.[0]?.textContent ||
+          c.outerHTML.slice(0, 80),
+        height: c.getBoundingClientRect().height,
+      }))
+      .filter((c) => c.height < 44),
+  )
+}
 
 /** Presses Tab until `target` has the focus (keyboard only; fails after 60 presses). */
 async function tabTo(page: Page, target: Locator) {

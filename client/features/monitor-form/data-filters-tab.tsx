@@ -21,6 +21,7 @@ import type { PartAttribute, PassFailFilter } from '../../../shared/schema/monit
 import type { FieldErrors } from '../../../shared/validation/field-error'
 import { messageAt } from '../../../shared/validation/field-error'
 import { Messages } from '../../../shared/validation/messages'
+import type { LocalDoc } from '../../db/collections'
 import { useDocs } from '../../db/hooks'
 import { PASS_FAIL_LABELS } from '../monitors/monitor-labels'
 import { changePeriodMode, withFilter, withRecords, type MonitorFormValues } from './form-state'
@@ -37,6 +38,8 @@ interface DataFiltersTabProps {
   readonly isDisabled: boolean
   readonly timeZone: string
   readonly excludeParts: boolean
+  /** The line's signals, read once by the form for every tab. */
+  readonly signals: ReadonlyArray<LocalDoc<'signals'>>
   onChange(values: MonitorFormValues): void
   /** 'Configure now': Signal Management (the form asks first when it has unsaved changes). */
   onConfigureNow(): void
@@ -49,13 +52,13 @@ export function DataFiltersTab({
   isDisabled,
   timeZone,
   excludeParts,
+  signals,
   onChange,
   onConfigureNow,
 }: DataFiltersTabProps) {
   const m = values.monitor
   const f = m.monitor_filter
   const lineId = f.line_uuid
-  const signalsQ = useDocs('signals', { lineId })
   const limitsQ = useDocs('signalLimits', { lineUUID: lineId })
   const { data: lines } = useDocs('lines', { id: lineId })
   const errorAt = (field: string) => (showErrors ? messageAt(errors, field) : undefined)
@@ -71,7 +74,7 @@ export function DataFiltersTab({
 
   // FLT-08: classifications of the result signals associated with the selected signals.
   const { classifications, lacking } = useMemo(() => {
-    const byId = new Map(signalsQ.data.map((s) => [s.id, s]))
+    const byId = new Map(signals.map((s) => [s.id, s]))
     const selected = f.signal_uuids.flatMap((id) => byId.get(id) ?? [])
     const values = new Set<string>()
     let missing = false
@@ -81,11 +84,11 @@ export function DataFiltersTab({
       for (const r of s.result) for (const c of byId.get(r)?.resultClassifications ?? []) values.add(c.value)
     }
     return { classifications: [...values].sort(), lacking: missing }
-  }, [signalsQ.data, f.signal_uuids])
+  }, [signals, f.signal_uuids])
 
   const partAttributeSignals = useMemo(
-    () => signalsQ.data.filter((s) => s.entityType === 'PART_ATTRIBUTE'),
-    [signalsQ.data],
+    () => signals.filter((s) => s.entityType === 'PART_ATTRIBUTE'),
+    [signals],
   )
 
   const set = (next: MonitorFormValues) => onChange(next)

@@ -87,7 +87,8 @@ export function MonitorFormDrawer({
   const { state } = form
   const formLine = state?.values.monitor.monitor_filter.line_uuid ?? ''
   const { data: allMonitors } = useDocs('monitors')
-  const { data: lineSignals } = useDocs('signals', { lineId: formLine })
+  const signalsQ = useDocs('signals', { lineId: formLine })
+  const lineSignals = signalsQ.data
   const { save, saving } = useSaveMonitor({ type, onClose, onOpen })
 
   const knownAttributeIds = useMemo(
@@ -167,7 +168,14 @@ export function MonitorFormDrawer({
   }
 
   const footer = state && (
-    <Flex alignItems="center" gap="size-200" justifyContent="space-between" width="100%" wrap>
+    <Flex
+      alignItems="center"
+      gap="size-200"
+      justifyContent="space-between"
+      width="100%"
+      wrap
+      UNSAFE_className="qm-monitor-form-footer"
+    >
       {mode === 'CREATE' ? (
         <Switch isEmphasized isSelected={state.deploy} onChange={form.setDeploy} isDisabled={saving}>
           Deploy on create
@@ -251,6 +259,7 @@ export function MonitorFormDrawer({
                     selection={f}
                     isDisabled={disabled}
                     multiselect={plant?.featureFlags.multiselect ?? false}
+                    signals={signalsQ}
                     error={showErrors ? errors.signals[0]?.message : undefined}
                     onLineChange={(id) => form.change(changeLine(values, id))}
                     onSelectionChange={(s) =>
@@ -271,6 +280,7 @@ export function MonitorFormDrawer({
                     isDisabled={disabled}
                     timeZone={plant?.timeZone ?? 'UTC'}
                     excludeParts={plant?.featureFlags.excludeParts ?? false}
+                    signals={lineSignals}
                     onChange={form.change}
                     onConfigureNow={() => void requestClose().then((left) => left && onConfigureSignals())}
                   />

@@ -10,7 +10,8 @@ import { Messages } from '../../../shared/validation/messages'
 import type { SignalSelection } from '../../../shared/validation/monitor-rules'
 import { LineSelector } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
-import { useDocs } from '../../db/hooks'
+import type { LocalDoc } from '../../db/collections'
+import { useDocs, type Live } from '../../db/hooks'
 import type { AdminMonitorType } from '../monitors/monitor-labels'
 import {
   clearSelection,
@@ -35,6 +36,8 @@ interface SignalsTabProps {
   readonly selection: SignalSelection
   readonly isDisabled: boolean
   readonly multiselect: boolean
+  /** The line's signals, read once by the form for every tab. */
+  readonly signals: Live<ReadonlyArray<LocalDoc<'signals'>>>
   /** The selection rule's message, once it should be shown. */
   readonly error: string | undefined
   onLineChange(lineId: string): void
@@ -47,13 +50,13 @@ export function SignalsTab({
   selection,
   isDisabled,
   multiselect,
+  signals: signalsQ,
   error,
   onLineChange,
   onSelectionChange,
 }: SignalsTabProps) {
   const line = lineId || undefined
   const stationsQ = useDocs('stations', { lineId })
-  const signalsQ = useDocs('signals', { lineId })
   const groupsQ = useDocs('signalGroups', { lineId })
   const [search, setSearch] = useState('')
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
