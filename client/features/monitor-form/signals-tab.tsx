@@ -58,6 +58,7 @@ export function SignalsTab({
   const line = lineId || undefined
   const stationsQ = useDocs('stations', { lineId })
   const groupsQ = useDocs('signalGroups', { lineId })
+  const lineQ = useDocs('lines', { id: lineId })
   const [search, setSearch] = useState('')
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   const [anchor, setAnchor] = useState<string | undefined>()
@@ -126,7 +127,19 @@ export function SignalsTab({
 
   return (
     <Flex direction="column" gap="size-200" minWidth={0}>
-      <LineSelector value={line} onChange={onLineChange} isDisabled={isDisabled} />
+      {lineQ.loading && line !== undefined ? (
+        <Skeleton label="Loading the line" lines={1} />
+      ) : (
+        <LineSelector
+          value={line}
+          // A monitor of a line deactivated since keeps showing its line; never replaced unasked.
+          includeInactive={lineQ.data[0]?.active === false}
+          onChange={(id) => {
+            if (!isDisabled) onLineChange(id)
+          }}
+          isDisabled={isDisabled}
+        />
+      )}
       <SearchField
         label="Search"
         aria-label={S.searchPlaceholder}
