@@ -47,7 +47,7 @@ export async function benchMonitorForm(signals = 3_000): Promise<void> {
       .getByRole('button', { name: / Line$/ })
       .first()
       .click()
-    await page.getByRole('option', { name: 'Bulk 1', exact: true }).click()
+    await page.getByRole('option', { name: 'Bulk 1 Line', exact: true }).click()
     const cdp = await context.newCDPSession(page)
     const rows: Array<Array<string>> = [['measure (Bulk 1 line)', 'median', 'p95', 'runs']]
     for (const rate of [1, 4]) {

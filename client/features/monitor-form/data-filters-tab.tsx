@@ -16,7 +16,7 @@ import {
   Switch,
   Text,
 } from '@adobe/react-spectrum'
-import { DEFAULT_MODEL_NUMBER } from '../../../shared/constants'
+import { DEFAULT_MODEL_NUMBER, MVD_METRIC, SVD_DEFAULT_METRIC } from '../../../shared/constants'
 import type { PartAttribute, PassFailFilter } from '../../../shared/schema/monitor-filter'
 import type { FieldErrors } from '../../../shared/validation/field-error'
 import { messageAt } from '../../../shared/validation/field-error'
@@ -105,6 +105,12 @@ export function DataFiltersTab({
         onRecords={(records) => set(withRecords(values, records))}
       />
       {errorAt('end_mode') && <Text UNSAFE_className="qm-field-error">{errorAt('end_mode')}</Text>}
+
+      {/* MON-05: SVD compares distributions (WASSERSTEIN by default); MVD uses MAHALANOBIS. */}
+      <div role="group" aria-label="Metric">
+        <span className="qm-field-label">Metric</span>
+        <Text>{m.monitor_type === 'svd' ? SVD_DEFAULT_METRIC : MVD_METRIC}</Text>
+      </div>
 
       <TrainingSplitField
         ratio={f.evaluation_ratio}

@@ -12,6 +12,7 @@ import {
   isDirty,
   monitorToSave,
   newFormValues,
+  rebaseValues,
   summaryLine,
   validateForm,
   withFilter,
@@ -212,5 +213,27 @@ describe('monitor form state', () => {
     expect(isDirty(v, commitFrequency(v, '45'))).toBe(true)
     const saved = monitorToSave(v, 'EDIT', false, () => 'ignored')
     expect(saved?.monitor).toMatchObject({ monitor_uuid: 'm1', active: true })
+  })
+})
+
+describe('monitor form following the stored monitor', () => {
+  it('OFF-05 a field changed elsewhere is taken when untouched here, kept and named when the user changed it', () => {
+    const base = newFormValues('mvd', scope, clock).monitor
+    const stored = formValuesOf(
+      { ...base, monitor_uuid: 'm1', monitor_name: 'A', frequency: 30 },
+      undefined,
+      clock,
+    )
+    const mine = commitFrequency(stored, '45')
+    const theirs = formValuesOf(
+      { ...base, monitor_uuid: 'm1', monitor_name: 'B', frequency: 20, notes: 'x' },
+      [{ type: 'Consecutive', active: true, details: { breaches: 2 } }],
+      clock,
+    )
+    const next = rebaseValues(stored, mine, theirs)
+    expect(next.values.monitor).toMatchObject({ monitor_name: 'B', frequency: 45, notes: 'x' })
+    expect(next.values.rules.Consecutive).toEqual({ on: true, breaches: '2' })
+    expect(next.underneath).toEqual(['Frequency'])
+    expect(next.initial.monitor.frequency).toBe(20)
   })
 })

@@ -4,7 +4,7 @@
  * save sends. No React here, so every rule of the form is unit-tested without a browser; the rules
  * themselves are the shared ones (shared/validation, shared/query), only assembled here.
  */
-import { DEFAULT_MONITOR_NAME_PREFIX, DURATION_DEFAULT_MS } from '../../../shared/constants'
+import { DURATION_DEFAULT_MS } from '../../../shared/constants'
 import { correctQuery, clampRecords } from '../../../shared/query/correction'
 import type { FilterQuery, PeriodInputMode } from '../../../shared/query/period'
 import { compatibleInputModes } from '../../../shared/query/period'
@@ -193,8 +193,6 @@ export const commitFrequency = (values: MonitorFormValues, raw: string): Monitor
 export const defaultName = (type: AdminMonitorType, names: Iterable<string>): string =>
   nextDefaultMonitorName(type, names)
 
-export { DEFAULT_MONITOR_NAME_PREFIX }
-
 // ── Validation ──────────────────────────────────────────────────────────────
 
 export interface ValidationContext {
@@ -314,4 +312,66 @@ export const monitorToSave = (
     active: mode === 'CREATE' ? deploy : m.active,
   }
   return { monitor, rules: rulesFromForm(values.rules) }
+}
+
+// ── Live changes underneath (docs/ui-rules.md) ──────────────────────────────
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * The stored monitor (or its rules) changed while the form is open — another device, the server. A
+ * field the user has not touched takes the stored value; a field the user changed keeps the user's
+ * value and is named in `underneath` (the form says so). Monitor fields, filter fields and each rule
+ * are the units compared. The period and classifications are not stored, so never change here.
+ */
+export const rebaseValues = (
+  initial: MonitorFormValues,
+  values: MonitorFormValues,
+  stored: MonitorFormValues,
+): { initial: MonitorFormValues; values: MonitorFormValues; underneath: ReadonlyArray<string> } => {
+  const underneath: Array<string> = []
+  const merge = <T extends object>(base: T, mine: T, theirs: T, prefix: string): T => {
+    const out: Record<string, unknown> = { ...(mine as Record<string, unknown>) }
+    for (const key of Object.keys(theirs) as Array<keyof T & string>) {
+      if (same(base[key], theirs[key])) continue
+      if (same(mine[key], base[key])) out[key] = theirs[key]
+      else if (!same(mine[key], theirs[key])) underneath.push(UNDERNEATH_LABELS[`${prefix}${key}`] ?? key)
+    }
+    return out as T
+  }
+  const { monitor_filter: baseFilter, ...baseMonitor } = initial.monitor
+  const { monitor_filter: myFilter, ...myMonitor } = values.monitor
+  const { monitor_filter: theirFilter, ...theirMonitor } = stored.monitor
+  const monitor = {
+    ...merge(baseMonitor, myMonitor, theirMonitor, ''),
+    monitor_filter: merge(baseFilter, myFilter, theirFilter, 'monitor_filter.'),
+  }
+  const rules = merge(initial.rules, values.rules, stored.rules, 'rules.')
+  return {
+    initial: { ...stored, period: initial.period, resultClassifications: initial.resultClassifications },
+    values: { ...values, monitor, rules },
+    underneath,
+  }
+}
+
+const UNDERNEATH_LABELS: Readonly<Record<string, string>> = {
+  monitor_name: 'Monitor name',
+  frequency: 'Frequency',
+  notes: 'Notes',
+  active: 'Active',
+  use_excluded_part_ids: 'Exclude Challenge Parts',
+  use_excluded_model_numbers: 'Exclude Model Numbers',
+  'monitor_filter.line_uuid': 'Line',
+  'monitor_filter.signal_uuids': 'Signal selection',
+  'monitor_filter.signal_group_uuids': 'Signal selection',
+  'monitor_filter.alert_threshold': 'Breach Threshold',
+  'monitor_filter.part_numbers': 'Model Numbers',
+  'monitor_filter.part_groups': 'Part groups',
+  'monitor_filter.part_attributes': 'Part attributes',
+  'monitor_filter.pass_fail_filter': 'Result',
+  'monitor_filter.evaluation_ratio': 'Training Split',
+  'monitor_filter.sample_size': 'Records',
+  'rules.Consecutive': 'Consecutive',
+  'rules.ExceedanceRuns': 'Exceedance Runs',
+  'rules.ExceedanceTime': 'Exceedance Time',
 }

@@ -227,6 +227,14 @@ export function MonitorFormDrawer({
     const tabErrors = (tab: FormTab) => (showErrors ? errors[tab].length : 0)
     body = (
       <div className="qm-monitor-form" aria-busy={saving || undefined}>
+        {state.underneath.length > 0 && !view && (
+          <div className="qm-inline-warning" role="status">
+            <Text>
+              This monitor was changed on another device while you edit it. Fields you had not changed were
+              updated; your values are kept for: {[...new Set(state.underneath)].join(', ')}.
+            </Text>
+          </div>
+        )}
         <GeneralFields
           values={values}
           errors={errors.general}

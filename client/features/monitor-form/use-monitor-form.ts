@@ -14,6 +14,7 @@ import {
   correctValues,
   formValuesOf,
   newFormValues,
+  rebaseValues,
   type FormTab,
   type MonitorFormValues,
   type Scope,
@@ -33,6 +34,8 @@ interface State {
   /** Errors are shown once the user tried to leave a tab or save (and always in EDIT: live). */
   readonly attempted: boolean
   readonly deploy: boolean
+  /** Fields the user is editing that changed on another device meanwhile. */
+  readonly underneath: ReadonlyArray<string>
 }
 
 export type FormLoad = 'loading' | 'ready' | 'error'
@@ -67,7 +70,24 @@ export function useMonitorForm(
       tab: TABS_OF[type][0] as FormTab,
       attempted: false,
       deploy: true,
+      underneath: [],
     })
+  } else if (target && target.mode !== 'CREATE' && load === 'ready' && state?.key === key) {
+    // The stored monitor or its rules moved while the form is open: follow them (ui-rules).
+    const stored = formValuesOf(monitorQ.data as LocalDoc<'monitors'>, rulesQ.data?.rules, systemClock)
+    const base = state.initial
+    if (
+      JSON.stringify(stored.monitor) !== JSON.stringify(base.monitor) ||
+      JSON.stringify(stored.rules) !== JSON.stringify(base.rules)
+    ) {
+      const next = rebaseValues(base, state.values, stored)
+      setState({
+        ...state,
+        initial: next.initial,
+        values: next.values,
+        underneath: [...new Set([...state.underneath, ...next.underneath])],
+      })
+    }
   }
   const current = state?.key === key ? state : undefined
 
