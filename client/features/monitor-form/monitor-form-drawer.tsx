@@ -85,7 +85,9 @@ export function MonitorFormDrawer({
       : undefined
   const form = useMonitorForm(type, target, session, scope)
   const { state } = form
-  const formLine = state?.values.monitor.monitor_filter.line_uuid ?? ''
+  // Before the form state exists a new monitor's line is the page's: its signals start loading at once.
+  const formLine =
+    state?.values.monitor.monitor_filter.line_uuid ?? (target?.mode === 'CREATE' ? (lineId ?? '') : '')
   const { data: allMonitors } = useDocs('monitors')
   const signalsQ = useDocs('signals', { lineId: formLine })
   const lineSignals = signalsQ.data
