@@ -45,7 +45,9 @@ export function TrainingSplitField({
         <Flex direction="column" flex="1 1 240px" minWidth={0}>
           <Slider
             label="Evaluation share"
-            minValue={bounds.min}
+            // Steps of 5 from 0 (5, 10, … 50), as the spec's slider; a value below the minimum is
+            // clamped to it when committed (splitFromEvaluation), so 0 becomes 1 %.
+            minValue={0}
             maxValue={bounds.max}
             step={bounds.step}
             value={shown}
