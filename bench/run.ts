@@ -1,15 +1,17 @@
 import { benchClientFirstSync } from './client-first-sync'
 import { benchLimitsGrid } from './limits-grid'
+import { benchMonitorForm } from './monitor-form'
 import { benchServerLoad } from './server-load'
 import { benchServerReplication } from './server-replication'
 
 /**
- * `npm run bench [-- --signals N] [--only load|server|client|limits]`: prints figures; never passes or fails on time.
+ * `npm run bench [-- --signals N] [--only load|server|client|limits|monitor-form]`: prints figures; never passes or fails on time.
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
  * - client: first sync in headless Chromium beside a raw IndexedDB write, cold start offline to the
  *   first Line Management row, gzip size of the first screen's JavaScript;
- * - limits: the Cap Limits grid on a ~1,000-row line — open, rows rendered, typing, scrolling.
+ * - limits: the Cap Limits grid on a ~1,000-row line — open, rows rendered, typing, scrolling;
+ * - monitor-form: the Signals tab on a line of ~3,000 signals (tab → tree, open a station, per press).
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => {
@@ -23,3 +25,4 @@ if (only === undefined || only === 'load') await benchServerLoad()
 if (only === undefined || only === 'server') await benchServerReplication(signals)
 if (only === undefined || only === 'client') await benchClientFirstSync(signals)
 if (only === undefined || only === 'limits') await benchLimitsGrid()
+if (only === undefined || only === 'monitor-form') await benchMonitorForm(Number(flag('--signals') ?? 3_000))

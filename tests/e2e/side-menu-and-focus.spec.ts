@@ -57,7 +57,7 @@ test('SHELL-01 the side menu drawer by keyboard: focus moves in and stays, Escap
 })
 
 for (const offline of [false, true]) {
-  test(`MADM-02 the monitor details drawer never shows "(not found)" while it loads, and focus returns to Edit${offline ? ' (offline)' : ''}`, async ({
+  test(`MADM-02 the monitor details drawer never shows "(not found)" while it loads, and focus returns to the row${offline ? ' (offline)' : ''}`, async ({
     browser,
   }) => {
     const context = await tabletContext(browser)
@@ -81,13 +81,15 @@ for (const offline of [false, true]) {
       .first()
       .click()
     await page.getByRole('option', { name: 'Paint Line' }).click()
-    const edits = page.getByRole('button', { name: /^Edit SVD/ })
+    // The row's name opens the monitor form in VIEW (MON-01).
+    const edits = page.getByRole('button', { name: /^View SVD/ })
     await expect(edits.first()).toBeVisible()
     for (const edit of await edits.all()) {
       await edit.tap()
       const drawer = page.getByRole('dialog', { name: 'SVD Monitor Details' })
-      await expect(drawer.getByRole('heading', { name: 'Alert Rules' })).toBeVisible()
-      await expect(drawer.getByText('Paint Line')).toBeVisible()
+      await expect(drawer.getByRole('tab', { name: 'Alert Rules' })).toBeVisible()
+      await drawer.getByRole('tab', { name: 'Signal Selection' }).tap()
+      await expect(drawer.getByRole('button', { name: /Paint Line/ })).toBeVisible()
       await drawer.getByRole('button', { name: 'Close', exact: true }).tap()
       await expect(drawer).toHaveCount(0)
       await expect(edit).toBeFocused()

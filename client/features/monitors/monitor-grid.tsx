@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { ActionButton, Flex, Switch, Text } from '@adobe/react-spectrum'
+import { ActionButton, Button, Flex, Switch, Text } from '@adobe/react-spectrum'
 import Delete from '@spectrum-icons/workflow/Delete'
 import Edit from '@spectrum-icons/workflow/Edit'
 import { DataGrid, type DataGridColumn } from '../../components/data-grid'
@@ -18,7 +18,11 @@ interface MonitorGridProps {
   readonly lineName: string
   onToggle(monitor: MonitorDoc, active: boolean): void
   onEdit(monitor: MonitorDoc): void
+  /** MON-01: the row's name opens the monitor in VIEW. */
+  onView(monitor: MonitorDoc): void
   onDelete(monitor: MonitorDoc): void
+  /** The empty state offers Create too. */
+  onCreate(): void
 }
 
 /** MADM-01: Active (toggle), Monitor name, edit button, delete. */
@@ -29,7 +33,9 @@ export function MonitorGrid({
   lineName,
   onToggle,
   onEdit,
+  onView,
   onDelete,
+  onCreate,
 }: MonitorGridProps) {
   const labels = ADMIN_PAGE_LABELS[type]
   const columns = useMemo<ReadonlyArray<DataGridColumn<MonitorDoc>>>(
@@ -56,7 +62,14 @@ export function MonitorGrid({
         csv: (m: MonitorDoc) => m.monitor_name,
         cell: (m: MonitorDoc) => (
           <Flex alignItems="center" gap="size-100">
-            <Text>{m.monitor_name}</Text>
+            <ActionButton
+              isQuiet
+              onPress={() => onView(m)}
+              aria-label={`View ${m.monitor_name}`}
+              UNSAFE_className="qm-hit qm-row-name"
+            >
+              {m.monitor_name}
+            </ActionButton>
             <PendingMark pending={m.pendingSince !== undefined} />
           </Flex>
         ),
@@ -93,7 +106,7 @@ export function MonitorGrid({
         ),
       },
     ],
-    [onToggle, onEdit, onDelete],
+    [onToggle, onEdit, onView, onDelete],
   )
   return (
     <DataGrid<MonitorDoc>
@@ -101,7 +114,14 @@ export function MonitorGrid({
       rows={monitors}
       columns={columns}
       getRowId={(m) => m.monitor_uuid}
-      emptyText={labels.emptyText}
+      emptyText={
+        <Flex alignItems="center" gap="size-200" wrap>
+          <Text>{labels.emptyText}</Text>
+          <Button variant="secondary" onPress={onCreate}>
+            Create a monitor
+          </Button>
+        </Flex>
+      }
       loading={loading}
       csvFileName={`${labels.csvPrefix}-${lineName}`}
     />

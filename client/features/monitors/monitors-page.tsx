@@ -1,9 +1,12 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { Flex, Heading, Text } from '@adobe/react-spectrum'
+import { useNavigate } from '@tanstack/react-router'
+import { Button, Flex, Heading, Text } from '@adobe/react-spectrum'
 import { LineSelector, lineLabel, useSelectedLine } from '../../components/line-selector'
 import type { LocalDoc } from '../../db/collections'
 import { useDoc, useDocs } from '../../db/hooks'
-import { MonitorDetailsDrawer } from './monitor-details-drawer'
+import { MonitorFormDrawer } from '../monitor-form/monitor-form-drawer'
+import type { FormTarget } from '../monitor-form/use-monitor-form'
+import { useEditRequest } from '../monitor-form/edit-request'
 import { MonitorGrid } from './monitor-grid'
 import { ADMIN_PAGE_LABELS, type AdminMonitorType } from './monitor-labels'
 import { useMonitorActions } from './use-monitor-actions'
@@ -28,12 +31,21 @@ export function MonitorsPage({ type }: { type: AdminMonitorType }) {
   )
   const { setActive, confirmDelete } = useMonitorActions()
 
-  // The drawer keeps showing its monitor while it slides out, so the id outlives `open`.
-  const [viewing, setViewing] = useState<{ id: string; open: boolean }>()
+  // The drawer keeps showing its monitor while it slides out, so the target outlives `open`.
+  const [form, setForm] = useState<{ target: FormTarget; open: boolean; session: number }>()
   const gridRegion = useRef<HTMLDivElement>(null)
+  const navigate = useNavigate()
+  const open = useCallback(
+    (target: FormTarget) => setForm((f) => ({ target, open: true, session: (f?.session ?? 0) + 1 })),
+    [],
+  )
+  // A duplicate refused by the server (Sync issues, the announcer): 'Edit existing monitor' lands here.
+  useEditRequest(type, open)
 
   const onToggle = useCallback((m: MonitorDoc, active: boolean) => void setActive(m, active), [setActive])
-  const onEdit = useCallback((m: MonitorDoc) => setViewing({ id: m.monitor_uuid, open: true }), [])
+  const onEdit = useCallback((m: MonitorDoc) => open({ mode: 'EDIT', monitorId: m.monitor_uuid }), [open])
+  const onView = useCallback((m: MonitorDoc) => open({ mode: 'VIEW', monitorId: m.monitor_uuid }), [open])
+  const onCreate = useCallback(() => open({ mode: 'CREATE' }), [open])
   const onDelete = useCallback(
     (m: MonitorDoc) =>
       void confirmDelete(m).then((deleted) => {
@@ -45,10 +57,17 @@ export function MonitorsPage({ type }: { type: AdminMonitorType }) {
 
   return (
     <Flex direction="column" gap="size-200" minWidth={0}>
-      <Heading level={2} margin={0}>
-        {labels.title}
-      </Heading>
-      <LineSelector value={lineId} onChange={setLineId} />
+      <Flex alignItems="end" justifyContent="space-between" gap="size-200" wrap>
+        <Flex direction="column" gap="size-200" minWidth={0}>
+          <Heading level={2} margin={0}>
+            {labels.title}
+          </Heading>
+          <LineSelector value={lineId} onChange={setLineId} />
+        </Flex>
+        <Button variant="accent" onPress={onCreate} isDisabled={lineId === undefined}>
+          Create
+        </Button>
+      </Flex>
       {lineId === undefined ? (
         <Text>Choose a line to see its monitors.</Text>
       ) : (
@@ -66,15 +85,23 @@ export function MonitorsPage({ type }: { type: AdminMonitorType }) {
             lineName={line ? lineLabel(line) : lineId}
             onToggle={onToggle}
             onEdit={onEdit}
+            onView={onView}
             onDelete={onDelete}
+            onCreate={onCreate}
           />
         </div>
       )}
-      <MonitorDetailsDrawer
+      <MonitorFormDrawer
         type={type}
-        monitorId={viewing?.id}
-        isOpen={viewing?.open ?? false}
-        onClose={() => setViewing((v) => (v ? { ...v, open: false } : v))}
+        target={form?.target}
+        isOpen={form?.open ?? false}
+        session={form?.session ?? 0}
+        lineId={lineId}
+        onClose={() => setForm((f) => (f ? { ...f, open: false } : f))}
+        onOpen={open}
+        onConfigureSignals={() =>
+          void navigate({ to: '/settings', search: { section: 'SIGNAL_MANAGEMENT' } })
+        }
       />
     </Flex>
   )

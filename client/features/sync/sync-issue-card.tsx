@@ -1,9 +1,11 @@
 import { useCallback, useMemo, useState } from 'react'
+import { useNavigate } from '@tanstack/react-router'
 import { Button, ButtonGroup, Content, Heading, InlineAlert, Text } from '@adobe/react-spectrum'
 import type { Rejection } from '../../../shared/sync/protocol'
 import { Messages } from '../../../shared/validation/messages'
 import { PlantDateTime } from '../../components/plant-date-time'
 import type { SyncIssue } from '../../db/device-db'
+import { duplicateTarget, openDuplicate } from '../monitor-form/open-duplicate'
 import { collectionLabel, fieldLabel, formatValue } from './issue-format'
 import {
   applyDraft,
@@ -22,6 +24,8 @@ interface Props {
   readonly onDiscard: (issue: SyncIssue) => Promise<void>
   /** The device's verdict on the action with these arguments (null: it would apply). */
   readonly check: (issue: SyncIssue, args: unknown) => Promise<Rejection | null>
+  /** Closes the panel when an action leads elsewhere ('Edit existing monitor'). */
+  readonly onLeave?: () => void
 }
 
 /** The id of a card's heading (the panel moves focus there). */
@@ -31,9 +35,12 @@ export const issueHeadingId = (issue: SyncIssue): string => `qm-issue-${issue.id
  * One conflict (per field: your value vs the server's) or one rejection (the spec's message and what
  * was tried). Re-apply on a rejection the server would repeat opens the values for correcting first.
  */
-export function SyncIssueCard({ issue, names, onReapply, onDiscard, check }: Props) {
+export function SyncIssueCard({ issue, names, onReapply, onDiscard, check, onLeave }: Props) {
   const [busy, setBusy] = useState(false)
   const [editing, setEditing] = useState(false)
+  const navigate = useNavigate()
+  // MON-07: a duplicate only the server saw offers the same way to the existing monitor.
+  const existing = issue.kind === 'rejection' ? duplicateTarget(issue) : undefined
   const what = issue.action.description
   const tried = useMemo(
     () => (issue.kind === 'rejection' ? draftFields(issue.action.args, names) : []),
@@ -137,6 +144,17 @@ export function SyncIssueCard({ issue, names, onReapply, onDiscard, check }: Pro
           >
             Discard
           </Button>
+          {existing && (
+            <Button
+              variant="secondary"
+              onPress={() => {
+                onLeave?.()
+                openDuplicate(existing, navigate)
+              }}
+            >
+              {Messages.monitor.editExistingMonitor}
+            </Button>
+          )}
         </ButtonGroup>
       )}
     </article>

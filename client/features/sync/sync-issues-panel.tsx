@@ -84,6 +84,7 @@ export function SyncIssuesPanel({ isOpen, onClose }: { isOpen: boolean; onClose:
             onReapply={reapply}
             onDiscard={discard}
             check={check}
+            onLeave={onClose}
           />
         ))
       )}
