@@ -12,6 +12,7 @@ const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentT
   LINE_MANAGEMENT: () => import('../lines/line-management-page'),
   SVD_ANOMALY_MONITORS: () => import('../monitors/svd-monitors-page'),
   MVD_ANOMALY_MONITORS: () => import('../monitors/mvd-monitors-page'),
+  SIGNAL_MANAGEMENT: () => import('../signals/signal-management-page'),
 }
 
 const comingSoon = (title: string): ComponentType => {
