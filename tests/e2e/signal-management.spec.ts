@@ -88,3 +88,243 @@ test('SM-01 SM-02 SM-07 SM-12 an entity type changed offline shows its dissociat
   expect(restore.status()).toBe(200)
   await context.close()
 })
+
+async function signedIn(browser: import('@playwright/test').Browser) {
+  const context = await tabletContext(browser)
+  const page = await context.newPage()
+  await signInTablet(page, ADMIN, SECTION)
+  await waitSynced(page)
+  await openPaintLine(page)
+  return { context, page }
+}
+
+const SEEDED_CLASSIFICATIONS = {
+  pass: [{ value: 'OK', failureMode: null }],
+  fail: [
+    { value: 'NOK', failureMode: 'Out of tolerance' },
+    { value: 'NOK-TORQUE', failureMode: 'Low torque' },
+  ],
+  other: [{ value: 'Rework', failureMode: null }],
+}
+
+test('SM-03 SM-04 the Final Station switch needs a result signal on the station, or the station already final', async ({
+  browser,
+  request,
+}) => {
+  const { context, page } = await signedIn(browser)
+  await page.getByRole('button', { name: 'Configure Station Weld' }).click()
+  await expect(page.getByRole('heading', { name: 'Station Details' })).toBeVisible()
+  const final = page.getByRole('switch', { name: 'Final Station' })
+  await expect(final).toBeEnabled()
+  await final.click()
+  await expect(treeItem(page, 'Weld, Final')).toBeVisible()
+  await final.click()
+  await expect(treeItem(page, 'Weld, Final')).toHaveCount(0)
+
+  // Without its result signal the station cannot become final.
+  await treeItem(page, 'Weld Result').click()
+  await page.getByRole('button', { name: /Entity Type/ }).click()
+  await page.getByRole('option', { name: 'Unknown' }).click()
+  await page
+    .getByRole('dialog', { name: 'Change Entity Type' })
+    .getByRole('button', { name: 'Change Entity Type' })
+    .click()
+  await expect(page.getByText('Successfully Saved Entity Change')).toBeVisible()
+  await page.getByRole('button', { name: 'Configure Station Weld' }).click()
+  await expect(final).toBeDisabled()
+  await expect(
+    page.getByText('Only stations that contain a result signal can be designated as a Final Station'),
+  ).toBeVisible()
+
+  await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
+  const api = await apiAs(request)
+  const restore = await api.patch('/api/signal-attribute-update', {
+    signalRequest: REQUEST,
+    signals: [
+      { signal_uuid: 'line-paint-st-2-result', signal_attributes: { signal_entity_type: 'RESULT' } },
+      ...['line-paint-st-2-m1', 'line-paint-st-2-m2'].map((id) => ({
+        signal_uuid: id,
+        signal_attributes: { result: ['line-paint-st-2-result'] },
+      })),
+    ],
+  })
+  expect(restore.status()).toBe(200)
+  await context.close()
+})
+
+test('SM-10 SM-12 associations by drag and drop: the container rules, then both confirm steps save every link', async ({
+  browser,
+  request,
+}) => {
+  const { context, page } = await signedIn(browser)
+  await treeItem(page, 'Angle 3').click()
+  for (const name of ['Angle 3 USL', 'Angle 3 LSL', 'Weld Result'])
+    await treeItem(page, name).click({ modifiers: ['Control'] })
+  await expect(page.getByRole('button', { name: 'See selection summary (4)' })).toBeVisible()
+  await page.getByRole('button', { name: 'Edit Associations' }).click()
+
+  const upper = page.getByRole('group', { name: 'Upper limit' })
+  const lower = page.getByRole('group', { name: 'Lower limit' })
+  const confirm = page.getByRole('button', { name: 'Confirm' })
+  await dragChip(page, 'line-paint-st-2-m3-lsl', upper)
+  await expect(upper.getByText('No more than 1 upper limit may be selected.')).toBeVisible()
+  await expect(confirm).toBeDisabled()
+  await dragChip(page, 'line-paint-st-2-m3-lsl', lower)
+  await expect(confirm).toBeEnabled()
+
+  await confirm.click()
+  const step1 = page.getByRole('dialog', { name: 'Entity Changes' })
+  await expect(step1).toContainText('No entity types change.')
+  await step1.getByRole('button', { name: 'Next' }).click()
+  const step2 = page.getByRole('dialog', { name: 'Association Changes' })
+  await expect(step2.getByRole('list', { name: 'Created' })).toHaveText('create Angle 3 → result Weld Result')
+  await expect(step2.getByRole('list', { name: 'Deleted' })).toHaveCount(0)
+  await step2.getByRole('button', { name: 'I understand. Save this configuration.' }).click()
+  await expect(page.getByText('Successfully Saved Association')).toBeVisible()
+
+  await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
+  const api = await apiAs(request)
+  const m3 = (await signalsOf(api)).get('line-paint-st-2-m3')
+  expect(m3).toMatchObject({
+    upperLimit: 'line-paint-st-2-m3-usl',
+    lowerLimit: 'line-paint-st-2-m3-lsl',
+    result: ['line-paint-st-2-result'],
+  })
+  const restore = await api.patch('/api/signal-attribute-update', {
+    signalRequest: REQUEST,
+    signals: [{ signal_uuid: 'line-paint-st-2-m3', signal_attributes: { result: [] } }],
+  })
+  expect(restore.status()).toBe(200)
+  await context.close()
+})
+
+test('SM-10 an association made with the keyboard alone: moving a chip changes its entity type', async ({
+  browser,
+  request,
+}) => {
+  const { context, page } = await signedIn(browser)
+  // Keyboard only: focus moves with the keyboard's keys, Space selects, Control+Space adds.
+  await treeItem(page, 'Flatness 3').focus()
+  await page.keyboard.press('Space')
+  for (const name of ['Flatness 3 USL', 'Flatness 3 LSL', 'Raw Channel 7']) {
+    await treeItem(page, name).focus()
+    await page.keyboard.press('Control+Space')
+  }
+  await expect(page.getByRole('button', { name: 'See selection summary (4)' })).toBeVisible()
+  await page.getByRole('button', { name: 'Edit Associations' }).focus()
+  await page.keyboard.press('Enter')
+
+  await page.getByRole('button', { name: 'Move Raw Channel 7' }).focus()
+  await page.keyboard.press('Enter')
+  const target = page.getByRole('menuitem', { name: 'Move to Result' })
+  await expect(target).toBeVisible()
+  for (let i = 0; i < 4 && !(await target.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('ArrowDown')
+  await expect(target).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('group', { name: 'Result' })).toContainText('Raw Channel 7')
+
+  await page.getByRole('button', { name: 'Confirm' }).focus()
+  await page.keyboard.press('Enter')
+  const step1 = page.getByRole('dialog', { name: 'Entity Changes' })
+  await expect(step1).toContainText('Raw Channel 7: Unknown → Result')
+  await expect(step1.getByRole('button', { name: 'Next' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const step2 = page.getByRole('dialog', { name: 'Association Changes' })
+  await expect(step2.getByRole('list', { name: 'Created' })).toHaveText(
+    'create Flatness 3 → result Raw Channel 7',
+  )
+  await step2.getByRole('button', { name: 'I understand. Save this configuration.' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Successfully Saved Association')).toBeVisible()
+
+  await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
+  const api = await apiAs(request)
+  const after = await signalsOf(api)
+  expect(after.get('line-paint-st-1-raw')?.entityType).toBe('RESULT')
+  expect(after.get('line-paint-st-1-m3')?.result).toEqual(['line-paint-st-1-raw'])
+  // Back to UNKNOWN: the type change itself dissociates the link.
+  const restore = await api.patch('/api/signal-attribute-update', {
+    signalRequest: REQUEST,
+    signals: [{ signal_uuid: 'line-paint-st-1-raw', signal_attributes: { signal_entity_type: 'UNKNOWN' } }],
+  })
+  expect(restore.status()).toBe(200)
+  expect((await signalsOf(api)).get('line-paint-st-1-m3')?.result).toEqual([])
+  await context.close()
+})
+
+test('SM-11 classifications of two result signals: common rows, a new common row saved for both, discard asks first', async ({
+  browser,
+  request,
+}) => {
+  const { context, page } = await signedIn(browser)
+  await treeItem(page, 'Press Voltage 1').click()
+  await treeItem(page, 'Press Result').click({ modifiers: ['Control'] })
+  const summary = page.getByTestId('classifications-summary')
+  await expect(summary).toContainText('All selected signals must be of entity type result')
+  await treeItem(page, 'Press Result').click()
+  await treeItem(page, 'Weld Result').click({ modifiers: ['Control'] })
+
+  // Viewing locks the selection.
+  await summary.getByRole('button', { name: 'View Result Classifications' }).click()
+  await expect(summary.getByRole('table', { name: 'Result Classifications' })).toContainText('NOK-TORQUE')
+  await treeItem(page, 'Press Voltage 1').click()
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: "Can't change selections while viewing result classifications" }),
+  ).toBeVisible()
+  await summary.getByRole('button', { name: 'Hide Result Classifications' }).click()
+
+  await summary.getByRole('button', { name: 'Edit Result Classifications' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Edit Result Classifications' })
+  const common = drawer.getByRole('region', { name: 'Common Classifications' })
+  await expect(common.getByTestId('classification-row')).toHaveCount(4)
+  await expect(drawer.getByRole('region', { name: 'Without Unique Classifications' })).toContainText(
+    'Press Result',
+  )
+  const save = drawer.getByRole('button', { name: 'Save' })
+  await expect(save).toBeDisabled()
+
+  // Cancel with a change asks first; Continue Editing keeps it.
+  await common.getByRole('button', { name: 'Add classification' }).click()
+  await expect(save).toBeDisabled()
+  await drawer.getByRole('button', { name: 'Cancel' }).click()
+  const discard = page.getByRole('alertdialog', { name: 'Discard Changes' })
+  await discard.getByRole('button', { name: 'Continue Editing' }).click()
+  const rows = common.getByTestId('classification-row')
+  await expect(rows).toHaveCount(5)
+  await common.locator('[data-new="true"]').getByRole('textbox', { name: /Value/ }).fill('Scratch')
+  await expect(save).toBeEnabled()
+  await save.click()
+  await expect(drawer).toHaveCount(0)
+
+  await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
+  const api = await apiAs(request)
+  const after = await signalsOf(api)
+  for (const id of ['line-paint-st-1-result', 'line-paint-st-2-result'])
+    expect(after.get(id)?.resultClassifications).toContainEqual({
+      value: 'Scratch',
+      result: 'other',
+      failureMode: null,
+    })
+  const restore = await request.patch('/api/signal/result-classifications', {
+    data: {
+      'line-paint-st-1-result': { resultClassifications: SEEDED_CLASSIFICATIONS },
+      'line-paint-st-2-result': { resultClassifications: SEEDED_CLASSIFICATIONS },
+    },
+  })
+  expect(restore.status()).toBeLessThan(300)
+  await context.close()
+})
+
+/** A drag with the pointer, in small steps, from the chip's label to the middle of a container. */
+async function dragChip(page: Page, chipId: string, to: import('@playwright/test').Locator) {
+  const chip = page.locator(`[data-chip="${chipId}"] .qm-sm-chip-label`)
+  const from = (await chip.boundingBox())!
+  const target = (await to.boundingBox())!
+  await page.mouse.move(from.x + 10, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 })
+  await page.mouse.up()
+}

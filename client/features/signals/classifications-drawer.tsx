@@ -190,7 +190,7 @@ function RowsEditor({
       {rows.map((r) => {
         const error = errors.get(r.id)
         return (
-          <div key={r.id} className="qm-sm-class-row" data-testid="classification-row">
+          <div key={r.id} className="qm-sm-class-row" data-testid="classification-row" data-new={r.isNew}>
             <TextField
               label="Value"
               isRequired
