@@ -1,13 +1,15 @@
 import { benchClientFirstSync } from './client-first-sync'
 import { benchServerLoad } from './server-load'
 import { benchServerReplication } from './server-replication'
+import { benchSignalTree } from './signal-tree'
 
 /**
- * `npm run bench [-- --signals N] [--only load|server|client]`: prints figures; never passes or fails on time.
+ * `npm run bench [-- --signals N] [--only load|server|client|signals]`: prints figures; never passes or fails on time.
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
  * - client: first sync in headless Chromium beside a raw IndexedDB write, cold start offline to the
- *   first Line Management row, gzip size of the first screen's JavaScript.
+ *   first Line Management row, gzip size of the first screen's JavaScript;
+ * - signals: Signal Management on a line of 5,000 signals — tree shown, shift range selected.
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => {
@@ -20,3 +22,4 @@ const only = flag('--only')
 if (only === undefined || only === 'load') await benchServerLoad()
 if (only === undefined || only === 'server') await benchServerReplication(signals)
 if (only === undefined || only === 'client') await benchClientFirstSync(signals)
+if (only === undefined || only === 'signals') await benchSignalTree()

@@ -36,6 +36,28 @@ async function openPaintLine(page: Page) {
   await expect(treeItem(page, 'Press')).toBeVisible()
 }
 
+/**
+ * A tree row, scrolled into view first: the tree is virtualized, so rows far below are not in the
+ * page until the tree scrolls there, as a user scrolls.
+ */
+async function row(page: Page, name: string) {
+  const item = treeItem(page, name)
+  const tree = page.getByRole('tree', { name: 'Stations and signals' })
+  await tree.evaluate((el) => {
+    el.scrollTop = 0
+  })
+  await expect(async () => {
+    if ((await item.count()) > 0) return
+    await tree.evaluate((el) => {
+      el.scrollTop += 240
+    })
+    throw new Error(`${name} not reached yet`)
+  }).toPass({ intervals: [100], timeout: 20_000 })
+  await item.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+  await expect(item).toBeInViewport()
+  return item
+}
+
 const treeItem = (page: Page, name: string) =>
   page.getByRole('treeitem', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`) })
 
@@ -51,7 +73,7 @@ test('SM-01 SM-02 SM-07 SM-12 an entity type changed offline shows its dissociat
   await expect(page.getByRole('heading', { name: 'Configuring Signal Data' })).toBeVisible()
 
   await goOffline(context, page)
-  await treeItem(page, 'Voltage 1 USL').click()
+  await (await row(page, 'Voltage 1 USL')).click()
   await page.getByRole('button', { name: /Entity Type/ }).click()
   await page.getByRole('option', { name: 'Measurement' }).click()
   const dialog = page.getByRole('dialog', { name: 'Change Entity Type' })
@@ -66,7 +88,7 @@ test('SM-01 SM-02 SM-07 SM-12 an entity type changed offline shows its dissociat
 
   await page.reload({ waitUntil: 'domcontentloaded' })
   await expect(treeItem(page, 'Voltage 1 USL')).toBeVisible()
-  await treeItem(page, 'Voltage 1 USL').click()
+  await (await row(page, 'Voltage 1 USL')).click()
   await expect(page.getByRole('button', { name: /Entity Type/ })).toContainText('Measurement')
   await expect(page.getByTestId('pending-count')).toHaveText('1 pending change')
 
@@ -112,7 +134,7 @@ test('SM-03 SM-04 the Final Station switch needs a result signal on the station,
   request,
 }) => {
   const { context, page } = await signedIn(browser)
-  await page.getByRole('button', { name: 'Configure Station Weld' }).click()
+  await (await row(page, 'Weld')).getByRole('button', { name: 'Configure Station Weld' }).click()
   await expect(page.getByRole('heading', { name: 'Station Details' })).toBeVisible()
   const final = page.getByRole('switch', { name: 'Final Station' })
   await expect(final).toBeEnabled()
@@ -122,7 +144,7 @@ test('SM-03 SM-04 the Final Station switch needs a result signal on the station,
   await expect(treeItem(page, 'Weld, Final')).toHaveCount(0)
 
   // Without its result signal the station cannot become final.
-  await treeItem(page, 'Weld Result').click()
+  await (await row(page, 'Weld Result')).click()
   await page.getByRole('button', { name: /Entity Type/ }).click()
   await page.getByRole('option', { name: 'Unknown' }).click()
   await page
@@ -130,7 +152,7 @@ test('SM-03 SM-04 the Final Station switch needs a result signal on the station,
     .getByRole('button', { name: 'Change Entity Type' })
     .click()
   await expect(page.getByText('Successfully Saved Entity Change')).toBeVisible()
-  await page.getByRole('button', { name: 'Configure Station Weld' }).click()
+  await (await row(page, 'Weld')).getByRole('button', { name: 'Configure Station Weld' }).click()
   await expect(final).toBeDisabled()
   await expect(
     page.getByText('Only stations that contain a result signal can be designated as a Final Station'),
@@ -157,9 +179,9 @@ test('SM-10 SM-12 associations by drag and drop: the container rules, then both 
   request,
 }) => {
   const { context, page } = await signedIn(browser)
-  await treeItem(page, 'Angle 3').click()
+  await (await row(page, 'Angle 3')).click()
   for (const name of ['Angle 3 USL', 'Angle 3 LSL', 'Weld Result'])
-    await treeItem(page, name).click({ modifiers: ['Control'] })
+    await (await row(page, name)).click({ modifiers: ['Control'] })
   await expect(page.getByRole('button', { name: 'See selection summary (4)' })).toBeVisible()
   await page.getByRole('button', { name: 'Edit Associations' }).click()
 
@@ -204,10 +226,10 @@ test('SM-10 an association made with the keyboard alone: moving a chip changes i
 }) => {
   const { context, page } = await signedIn(browser)
   // Keyboard only: focus moves with the keyboard's keys, Space selects, Control+Space adds.
-  await treeItem(page, 'Flatness 3').focus()
+  await (await row(page, 'Flatness 3')).focus()
   await page.keyboard.press('Space')
   for (const name of ['Flatness 3 USL', 'Flatness 3 LSL', 'Raw Channel 7']) {
-    await treeItem(page, name).focus()
+    await (await row(page, name)).focus()
     await page.keyboard.press('Control+Space')
   }
   await expect(page.getByRole('button', { name: 'See selection summary (4)' })).toBeVisible()
@@ -258,17 +280,17 @@ test('SM-11 classifications of two result signals: common rows, a new common row
   request,
 }) => {
   const { context, page } = await signedIn(browser)
-  await treeItem(page, 'Press Voltage 1').click()
-  await treeItem(page, 'Press Result').click({ modifiers: ['Control'] })
+  await (await row(page, 'Press Voltage 1')).click()
+  await (await row(page, 'Press Result')).click({ modifiers: ['Control'] })
   const summary = page.getByTestId('classifications-summary')
   await expect(summary).toContainText('All selected signals must be of entity type result')
-  await treeItem(page, 'Press Result').click()
-  await treeItem(page, 'Weld Result').click({ modifiers: ['Control'] })
+  await (await row(page, 'Press Result')).click()
+  await (await row(page, 'Weld Result')).click({ modifiers: ['Control'] })
 
   // Viewing locks the selection.
   await summary.getByRole('button', { name: 'View Result Classifications' }).click()
   await expect(summary.getByRole('table', { name: 'Result Classifications' })).toContainText('NOK-TORQUE')
-  await treeItem(page, 'Press Voltage 1').click()
+  await (await row(page, 'Press Voltage 1')).click()
   await expect(
     page
       .getByRole('alert')

@@ -1,0 +1,129 @@
+import { chromium } from '@playwright/test'
+import { execSync, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEFAULT_DEMO } from '../sync-server/config'
+import { ms, percentile, table } from './stats'
+
+/**
+ * Signal Management on a big line (SM-02): a line of about 5,000 signals in headless Chromium at the
+ * tablet viewport — the time from choosing the line to its tree on screen, and from a shift-click
+ * at the far end of the tree (a range across every station) to the selection shown. Prints figures;
+ * never passes or fails on time.
+ */
+const RUNS = 3
+const LINE_SIGNALS = 5000
+
+export async function benchSignalTree(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'qm-bench-signals-'))
+  const port = 8796
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port) }
+  execSync('npm run build', { stdio: 'ignore' })
+  execSync(`npx tsx sync-server/seed/cli.ts --signals ${LINE_SIGNALS + 200} --line-signals ${LINE_SIGNALS}`, {
+    env,
+    stdio: 'inherit',
+  })
+  // Its own process group, so ending it ends the server and not only npx (STACK-NOTES).
+  const server = spawn('npx', ['tsx', 'sync-server/main.ts'], { env, stdio: 'ignore', detached: true })
+  const base = `http://127.0.0.1:${port}`
+  await waitFor(async () => (await fetch(`${base}/api/health`)).ok)
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
+  })
+  try {
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 1024, height: 768 },
+      hasTouch: true,
+    })
+    const page = await context.newPage()
+    await page.goto('/settings?section=SIGNAL_MANAGEMENT')
+    await page.getByLabel('Email').fill(DEFAULT_DEMO.adminEmail)
+    await page.getByLabel('Password').fill(DEFAULT_DEMO.adminPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByText('Last synced: not yet').waitFor({ state: 'detached', timeout: 10 * 60_000 })
+    await page.getByLabel('First sync').waitFor({ state: 'detached', timeout: 10 * 60_000 })
+    const count = await page.request
+      .get(`/api/lines/line-bulk-001/stations`)
+      .then((r) => r.json() as Promise<Array<{ children: unknown[] }>>)
+      .then((tree) => tree.reduce((n, s) => n + s.children.length, 0))
+
+    const pick = async (line: string) => {
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: / Line$/ })
+        .first()
+        .click()
+      await page.getByRole('option', { name: line }).click()
+    }
+    const tree = page.getByRole('tree', { name: 'Stations and signals' })
+    const showTimes: number[] = []
+    const rangeTimes: number[] = []
+    let selected = 0
+    for (let run = 0; run < RUNS; run++) {
+      await pick('Paint Line')
+      await page.getByRole('treeitem', { name: 'Measurement (3)' }).first().waitFor()
+      const t0 = Date.now()
+      await pick('Bulk 1 Line')
+      await page
+        .getByRole('treeitem', { name: /^Measurement \(\d{3,}\)$/ })
+        .first()
+        .waitFor()
+      showTimes.push(Date.now() - t0)
+
+      // First signal, then shift-click the last one: a range across every station.
+      await tree.evaluate((el) => (el.scrollTop = 0))
+      await page.locator('.qm-sm-signal').first().click()
+      await tree.evaluate((el) => (el.scrollTop = el.scrollHeight))
+      const last = page.locator('.qm-sm-signal').last()
+      await last.waitFor()
+      const t1 = Date.now()
+      await last.click({ modifiers: ['Shift'] })
+      const summary = page.getByRole('button', { name: /^See selection summary \(\d{4,}\)$/ })
+      await summary.waitFor()
+      rangeTimes.push(Date.now() - t1)
+      selected = Number(/\((\d+)\)/.exec((await summary.textContent()) ?? '')?.[1] ?? 0)
+      await page.getByRole('button', { name: 'Clear selection' }).click()
+    }
+    console.log(
+      `\nSignal Management — a line of ${count.toLocaleString('en-US')} signals, 1024×768 touch, ${RUNS} runs`,
+    )
+    console.log(
+      table([
+        ['measure', 'median', 'worst'],
+        ['choose the line → its tree shown', ms(percentile(showTimes, 50)), ms(Math.max(...showTimes))],
+        [
+          `shift-click across the tree → ${selected.toLocaleString('en-US')} signals selected and shown`,
+          ms(percentile(rangeTimes, 50)),
+          ms(Math.max(...rangeTimes)),
+        ],
+      ]),
+    )
+  } finally {
+    await browser.close()
+    if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM')
+    await new Promise((r) => server.once('exit', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      if (await check()) return
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > end) throw new Error('timed out waiting for the server')
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
