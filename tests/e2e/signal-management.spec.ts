@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { ADMIN, apiAs, waitSynced } from './support/app'
 import { goOffline, signInTablet, tabletContext } from './support/tablet'
 
@@ -111,7 +111,7 @@ test('SM-01 SM-02 SM-07 SM-12 an entity type changed offline shows its dissociat
   await context.close()
 })
 
-async function signedIn(browser: import('@playwright/test').Browser) {
+async function signedIn(browser: Browser) {
   const context = await tabletContext(browser)
   const page = await context.newPage()
   await signInTablet(page, ADMIN, SECTION)
@@ -341,7 +341,7 @@ test('SM-11 classifications of two result signals: common rows, a new common row
 })
 
 /** A drag with the pointer, in small steps, from the chip's label to the middle of a container. */
-async function dragChip(page: Page, chipId: string, to: import('@playwright/test').Locator) {
+async function dragChip(page: Page, chipId: string, to: Locator) {
   const chip = page.locator(`[data-chip="${chipId}"] .qm-sm-chip-label`)
   const from = (await chip.boundingBox())!
   const target = (await to.boundingBox())!
