@@ -1,4 +1,4 @@
-import { Radio, RadioGroup } from '@adobe/react-spectrum'
+import { Radio, RadioGroup, Text } from '@adobe/react-spectrum'
 import { Messages } from '../../../shared/validation/messages'
 import type { LocalDoc } from '../../db/collections'
 import { signalStatus } from './signal-summary'
@@ -9,33 +9,38 @@ export function SignalStatusField({ selected }: { selected: ReadonlyArray<LocalD
   const act = useSignalAction()
   const status = signalStatus(selected)
   return (
-    <RadioGroup
-      label="Signal Status"
-      orientation="horizontal"
-      value={status}
-      onChange={(value) => {
-        if (value === 'mixed' || value === status) return
-        void act(
-          'setSignalStatus',
-          { signalIds: selected.map((s) => s.id), active: value === 'on' },
-          { failure: GENERIC_FAILURE },
-        )
-      }}
-    >
-      <Radio value="on" UNSAFE_className="qm-hit">
-        On
-      </Radio>
-      <Radio value="off" UNSAFE_className="qm-hit">
-        Off
-      </Radio>
-      <Radio
-        value="mixed"
-        isDisabled
-        aria-description={Messages.signals.mixedStatusCannotBeSet}
-        UNSAFE_className="qm-hit"
+    <div>
+      <RadioGroup
+        label="Signal Status"
+        orientation="horizontal"
+        value={status}
+        onChange={(value) => {
+          if (value === 'mixed' || value === status) return
+          void act(
+            'setSignalStatus',
+            { signalIds: selected.map((s) => s.id), active: value === 'on' },
+            { failure: GENERIC_FAILURE },
+          )
+        }}
       >
-        Mixed
-      </Radio>
-    </RadioGroup>
+        <Radio value="on" UNSAFE_className="qm-hit">
+          On
+        </Radio>
+        <Radio value="off" UNSAFE_className="qm-hit">
+          Off
+        </Radio>
+        <Radio
+          value="mixed"
+          isDisabled
+          aria-description={Messages.signals.mixedStatusCannotBeSet}
+          UNSAFE_className="qm-hit"
+        >
+          Mixed
+        </Radio>
+      </RadioGroup>
+      {status === 'mixed' && (
+        <Text UNSAFE_className="qm-sm-hint">{Messages.signals.mixedStatusCannotBeSet}</Text>
+      )}
+    </div>
   )
 }
