@@ -25,6 +25,7 @@ import {
   initialContainers,
   moveChip,
 } from './association-model'
+import { useConfirm } from '../../components/confirm'
 import { LinkList } from './link-list'
 import { ENTITY_TYPE_LABELS, signalLabel } from './signal-tree'
 import { useSignalAction } from './use-signal-action'
@@ -63,7 +64,9 @@ export function AssociationsPanel({
   onClose: () => void
 }) {
   const act = useSignalAction()
-  const [containers, setContainers] = useState<AssociationContainers>(() => initialContainers(selected))
+  const confirm = useConfirm()
+  const [initial] = useState<AssociationContainers>(() => initialContainers(selected))
+  const [containers, setContainers] = useState<AssociationContainers>(initial)
   const [step, setStep] = useState<'edit' | 'entities' | 'links'>('edit')
   const [saving, setSaving] = useState(false)
   const [drag, setDrag] = useState<Drag | undefined>(undefined)
@@ -108,6 +111,21 @@ export function AssociationsPanel({
   const onPointerCancel = () => {
     pressed.current = undefined
     setDrag(undefined)
+  }
+
+  const cancel = async () => {
+    const moved = CONTAINERS.some((k) => containers[k].join() !== initial[k].join())
+    if (moved) {
+      const discard = await confirm({
+        title: 'Discard changes?',
+        body: 'The signals you moved have not been saved.',
+        confirmLabel: 'Discard',
+        cancelLabel: 'Keep editing',
+        variant: 'destructive',
+      })
+      if (!discard) return
+    }
+    onClose()
   }
 
   const save = async () => {
@@ -202,7 +220,7 @@ export function AssociationsPanel({
         </div>
       )}
       <ButtonGroup marginTop="size-200">
-        <Button variant="secondary" onPress={onClose}>
+        <Button variant="secondary" onPress={() => void cancel()}>
           Cancel
         </Button>
         <Button variant="accent" isDisabled={errors.length > 0} onPress={() => setStep('entities')}>
