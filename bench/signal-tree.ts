@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_DEMO } from '../sync-server/config'
+import { waitForFirstSync } from './client-first-sync'
 import { ms, percentile, table } from './stats'
 
 /**
@@ -49,8 +50,7 @@ export async function benchSignalTree(): Promise<void> {
     await page.getByLabel('Email').fill(DEFAULT_DEMO.adminEmail)
     await page.getByLabel('Password').fill(DEFAULT_DEMO.adminPassword)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByText('Last synced: not yet').waitFor({ state: 'detached', timeout: 10 * 60_000 })
-    await page.getByLabel('First sync').waitFor({ state: 'detached', timeout: 10 * 60_000 })
+    await waitForFirstSync(page)
     const pick = async (line: string) => {
       await page
         .getByRole('main')
@@ -65,7 +65,7 @@ export async function benchSignalTree(): Promise<void> {
     let selected = 0
     for (let run = 0; run < RUNS; run++) {
       await pick('Paint Line')
-      await page.getByRole('treeitem', { name: 'Measurement (3)' }).first().waitFor()
+      await page.getByRole('treeitem', { name: 'Measurement (3)' }).first().waitFor({ timeout: 120_000 })
       const t0 = Date.now()
       await pick('Bulk 1 Line')
       await page
@@ -102,6 +102,10 @@ export async function benchSignalTree(): Promise<void> {
         ],
       ]),
     )
+  } catch (err) {
+    const pages = browser.contexts().flatMap((c) => c.pages())
+    if (pages[0]) await pages[0].screenshot({ path: join(tmpdir(), 'qm-bench-signals-failure.png') })
+    throw err
   } finally {
     await browser.close()
     if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM')

@@ -138,6 +138,7 @@ export default function SignalManagementPage() {
             <Skeleton label="Loading signals" lines={8} />
           ) : (
             <StationTree
+              key={lineId}
               rows={rows}
               selection={selection}
               onSignal={onSignal}
