@@ -21,7 +21,7 @@ export async function benchSignalTree(): Promise<void> {
   const port = 8796
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port) }
   execSync('npm run build', { stdio: 'ignore' })
-  execSync(`npx tsx sync-server/seed/cli.ts --signals ${LINE_SIGNALS + 200} --line-signals ${LINE_SIGNALS}`, {
+  execSync(`npx tsx sync-server/seed/cli.ts --signals ${LINE_SIGNALS + 400} --line-signals ${LINE_SIGNALS}`, {
     env,
     stdio: 'inherit',
   })

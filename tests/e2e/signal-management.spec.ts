@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { ADMIN, apiAs, waitSynced } from './support/app'
-import { goOffline, signInTablet, tabletContext } from './support/tablet'
+import { goOffline, pageOverflow, signInTablet, tabletContext, VIEWPORTS } from './support/tablet'
 
 /**
  * Signal Management (SM-01..SM-12) on a touch tablet. Each test edits seeded signals of the Paint
@@ -337,6 +337,29 @@ test('SM-11 classifications of two result signals: common rows, a new common row
     },
   })
   expect(restore.status()).toBeLessThan(300)
+  await context.close()
+})
+
+test('SM-01 SM-09 the two panes fit the tablet and desktop widths without sideways scrolling', async ({
+  browser,
+}) => {
+  const { context, page } = await signedIn(browser)
+  await (await row(page, 'Press Voltage 1')).click()
+  await (await row(page, 'Voltage 1 USL')).click({ modifiers: ['Control'] })
+  await expect(page.getByRole('button', { name: 'See selection summary (2)' })).toBeVisible()
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport)
+    await page.getByRole('button', { name: 'Edit Associations' }).scrollIntoViewIfNeeded()
+    const { scrollWidth, innerWidth } = await pageOverflow(page)
+    expect(scrollWidth, `${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(innerWidth)
+  }
+  await page.getByRole('button', { name: 'Edit Associations' }).click()
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport)
+    await expect(page.getByRole('group', { name: 'Upper limit' })).toContainText('Voltage 1 USL')
+    const { scrollWidth, innerWidth } = await pageOverflow(page)
+    expect(scrollWidth, `${viewport.width}×${viewport.height}`).toBeLessThanOrEqual(innerWidth)
+  }
   await context.close()
 })
 
