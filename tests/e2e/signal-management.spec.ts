@@ -46,15 +46,18 @@ async function row(page: Page, name: string) {
   await tree.evaluate((el) => {
     el.scrollTop = 0
   })
+  // The window of rows follows the scroll one frame later.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
   await expect(async () => {
-    if ((await item.count()) > 0) return
-    await tree.evaluate((el) => {
-      el.scrollTop += 240
-    })
-    throw new Error(`${name} not reached yet`)
+    if ((await item.count()) === 0) {
+      await tree.evaluate((el) => {
+        el.scrollTop += 240
+      })
+      throw new Error(`${name} not reached yet`)
+    }
+    await item.evaluate((el) => el.scrollIntoView({ block: 'center' }), undefined, { timeout: 1000 })
+    await expect(item).toBeInViewport({ timeout: 1000 })
   }).toPass({ intervals: [100], timeout: 20_000 })
-  await item.evaluate((el) => el.scrollIntoView({ block: 'center' }))
-  await expect(item).toBeInViewport()
   return item
 }
 
@@ -191,7 +194,9 @@ test('SM-10 SM-12 associations by drag and drop: the container rules, then both 
   await dragChip(page, 'line-paint-st-2-m3-lsl', upper)
   await expect(upper.getByText('No more than 1 upper limit may be selected.')).toBeVisible()
   await expect(confirm).toBeDisabled()
-  await dragChip(page, 'line-paint-st-2-m3-lsl', lower)
+  // Back with a finger: the same drag by touch.
+  await touchDragChip(page, 'line-paint-st-2-m3-lsl', lower)
+  await expect(lower).toContainText('Angle 3 LSL')
   await expect(confirm).toBeEnabled()
 
   await confirm.click()
@@ -372,4 +377,22 @@ async function dragChip(page: Page, chipId: string, to: Locator) {
   await page.mouse.down()
   await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 })
   await page.mouse.up()
+}
+
+/** The same drag by touch (Chromium turns touch events into pointer events of type touch). */
+async function touchDragChip(page: Page, chipId: string, to: Locator) {
+  const chip = page.locator(`[data-chip="${chipId}"] .qm-sm-chip-label`)
+  const from = (await chip.boundingBox())!
+  const target = (await to.boundingBox())!
+  const cdp = await page.context().newCDPSession(page)
+  const point = (x: number, y: number) => [{ x, y, id: 1 }]
+  const [x0, y0] = [from.x + 10, from.y + from.height / 2]
+  const [x1, y1] = [target.x + target.width / 2, target.y + target.height / 2]
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(x0, y0) })
+  for (let i = 1; i <= 12; i++) {
+    const [x, y] = [x0 + ((x1 - x0) * i) / 12, y0 + ((y1 - y0) * i) / 12]
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(x, y) })
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
 }
