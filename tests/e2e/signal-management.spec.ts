@@ -77,9 +77,7 @@ test('SM-01 SM-02 SM-07 SM-12 an entity type changed offline shows its dissociat
 
   await goOffline(context, page)
   await (await row(page, 'Voltage 1 USL')).click()
-  await page.getByRole('button', { name: /Entity Type/ }).click()
-  await page.getByRole('option', { name: 'Measurement' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Change Entity Type' })
+  const dialog = await chooseEntityType(page, 'Measurement')
   await expect(dialog.getByRole('list', { name: 'Conversions' })).toContainText(
     'Voltage 1 USL: Upper Limit → Measurement',
   )
@@ -148,12 +146,7 @@ test('SM-03 SM-04 the Final Station switch needs a result signal on the station,
 
   // Without its result signal the station cannot become final.
   await (await row(page, 'Weld Result')).click()
-  await page.getByRole('button', { name: /Entity Type/ }).click()
-  await page.getByRole('option', { name: 'Unknown' }).click()
-  await page
-    .getByRole('dialog', { name: 'Change Entity Type' })
-    .getByRole('button', { name: 'Change Entity Type' })
-    .click()
+  await (await chooseEntityType(page, 'Unknown')).getByRole('button', { name: 'Change Entity Type' }).click()
   await expect(page.getByText('Successfully Saved Entity Change')).toBeVisible()
   await (await row(page, 'Weld')).getByRole('button', { name: 'Configure Station Weld' }).click()
   await expect(final).toBeDisabled()
@@ -367,6 +360,18 @@ test('SM-01 SM-09 the two panes fit the tablet and desktop widths without sidewa
   }
   await context.close()
 })
+
+/** Picks a type in the Entity Type picker (again, if a click landed while its popover opened). */
+async function chooseEntityType(page: Page, type: string) {
+  const dialog = page.getByRole('dialog', { name: 'Change Entity Type' })
+  const option = page.getByRole('option', { name: type, exact: true })
+  await expect(async () => {
+    if (!(await option.isVisible())) await page.getByRole('button', { name: /Entity Type/ }).click()
+    await option.click({ timeout: 2000 })
+    await expect(dialog).toBeVisible({ timeout: 2000 })
+  }).toPass({ timeout: 20_000 })
+  return dialog
+}
 
 /** A drag with the pointer, in small steps, from the chip's label to the middle of a container. */
 async function dragChip(page: Page, chipId: string, to: Locator) {
