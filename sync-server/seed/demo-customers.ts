@@ -28,7 +28,7 @@ export function buildDemoCustomer(
   now: Date,
   demo: DemoCredentials,
   targetSignals?: number,
-  lineSignals = 3000,
+  lineSignals?: number,
 ): SeedCustomer {
   const { customer, plant, ingestor, lines, users } = DEMO_IDS
   const b = new PlantBuilder(customer, plant, seededRandom(SEED), now)
@@ -100,8 +100,8 @@ export function buildDemoCustomer(
     bulk++
     const lineId = `line-bulk-${String(bulk).padStart(3, '0')}`
     b.line(lineId, `Bulk ${bulk}`)
-    // Up to ~lineSignals per bulk line: 3 stations × n measurements × (measurement + 2 limits).
-    const perStation = Math.ceil(lineSignals / 9)
+    // Up to ~3,000 signals per bulk line (or lineSignals): 3 stations × n measurements × (measurement + 2 limits).
+    const perStation = lineSignals === undefined ? 333 : Math.ceil(lineSignals / 9)
     buildLineContent(b, lineId, Math.min(perStation, Math.ceil((targetSignals - signalCount()) / 9)))
   }
 
