@@ -18,7 +18,7 @@ const LINE_SIGNALS = 5000
 
 export async function benchSignalTree(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'qm-bench-signals-'))
-  const port = 8796
+  const port = 8793
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port) }
   execSync('npm run build', { stdio: 'ignore' })
   execSync(`npx tsx sync-server/seed/cli.ts --signals ${LINE_SIGNALS + 400} --line-signals ${LINE_SIGNALS}`, {
@@ -108,8 +108,10 @@ export async function benchSignalTree(): Promise<void> {
     throw err
   } finally {
     await browser.close()
-    if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM')
-    await new Promise((r) => server.once('exit', r))
+    if (server.exitCode === null && server.pid !== undefined) {
+      process.kill(-server.pid, 'SIGTERM')
+      await new Promise((r) => server.once('exit', r))
+    }
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
