@@ -76,8 +76,11 @@ export async function benchSignalTree(): Promise<void> {
 
       // First signal, then shift-click the last one: a range across every station.
       await tree.evaluate((el) => (el.scrollTop = 0))
+      // The window of rows follows the scroll a frame later.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
       await page.locator('.qm-sm-signal').first().click()
       await tree.evaluate((el) => (el.scrollTop = el.scrollHeight))
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
       const last = page.locator('.qm-sm-signal').last()
       await last.waitFor()
       const t1 = Date.now()
