@@ -14,7 +14,8 @@ import { ms, percentile, table } from './stats'
  * never passes or fails on time.
  */
 const RUNS = 3
-const LINE_SIGNALS = 5000
+/** Asked of the seed: single-sided measurements have no lower limit, so the line ends a little above 5,000. */
+const LINE_SIGNALS = 5100
 
 export async function benchSignalTree(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'qm-bench-signals-'))
