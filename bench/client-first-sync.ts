@@ -158,7 +158,7 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
   }
 }
 
-async function waitForFirstSync(page: Page): Promise<void> {
+export async function waitForFirstSync(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const qm = (

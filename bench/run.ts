@@ -3,15 +3,17 @@ import { benchLimitsGrid } from './limits-grid'
 import { benchMonitorForm } from './monitor-form'
 import { benchServerLoad } from './server-load'
 import { benchServerReplication } from './server-replication'
+import { benchSignalTree } from './signal-tree'
 
 /**
- * `npm run bench [-- --signals N] [--only load|server|client|limits|monitor-form]`: prints figures; never passes or fails on time.
+ * `npm run bench [-- --signals N] [--only load|server|client|limits|monitor-form|signals]`: prints figures; never passes or fails on time.
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
  * - client: first sync in headless Chromium beside a raw IndexedDB write, cold start offline to the
  *   first Line Management row, gzip size of the first screen's JavaScript;
  * - limits: the Cap Limits grid on a ~1,000-row line — open, rows rendered, typing, scrolling;
- * - monitor-form: the Signals tab on a line of ~3,000 signals (tab → tree, open a station, per press).
+ * - monitor-form: the Signals tab on a line of ~3,000 signals (tab → tree, open a station, per press);
+ * - signals: Signal Management on a line of 5,000 signals — tree shown, shift range selected.
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => {
@@ -26,3 +28,4 @@ if (only === undefined || only === 'server') await benchServerReplication(signal
 if (only === undefined || only === 'client') await benchClientFirstSync(signals)
 if (only === undefined || only === 'limits') await benchLimitsGrid()
 if (only === undefined || only === 'monitor-form') await benchMonitorForm(Number(flag('--signals') ?? 3_000))
+if (only === undefined || only === 'signals') await benchSignalTree()

@@ -104,12 +104,27 @@ type LinkedSignal = Pick<Signal, 'id' | 'upperLimit' | 'lowerLimit' | 'result'>
 
 /** A signal is associated when it links to others (a measurement) or others link to it. */
 export const hasAssociations = (signal: LinkedSignal, allSignals: ReadonlyArray<LinkedSignal>): boolean =>
-  signal.upperLimit !== null ||
-  signal.lowerLimit !== null ||
-  signal.result.length > 0 ||
-  allSignals.some(
-    (s) => s.upperLimit === signal.id || s.lowerLimit === signal.id || s.result.includes(signal.id),
-  )
+  associatedIn(linkTargets(allSignals))(signal)
+
+/** Every signal id some signal links to. */
+const linkTargets = (allSignals: ReadonlyArray<LinkedSignal>): ReadonlySet<string> => {
+  const targets = new Set<string>()
+  for (const s of allSignals) {
+    if (s.upperLimit !== null) targets.add(s.upperLimit)
+    if (s.lowerLimit !== null) targets.add(s.lowerLimit)
+    for (const id of s.result) targets.add(id)
+  }
+  return targets
+}
+
+/** hasAssociations against targets gathered once: a big selection stays linear in the line's size. */
+const associatedIn =
+  (targets: ReadonlySet<string>) =>
+  (signal: LinkedSignal): boolean =>
+    signal.upperLimit !== null ||
+    signal.lowerLimit !== null ||
+    signal.result.length > 0 ||
+    targets.has(signal.id)
 
 export type ViewEligibility = { readonly ok: true } | { readonly ok: false; readonly message: string }
 
@@ -122,7 +137,8 @@ export const associationsView = (
   selected: ReadonlyArray<LinkedSignal>,
   allSignals: ReadonlyArray<LinkedSignal> = selected,
 ): ViewEligibility => {
-  const associated = selected.filter((s) => hasAssociations(s, allSignals)).length
+  const isAssociated = associatedIn(linkTargets(allSignals))
+  const associated = selected.filter(isAssociated).length
   if (associated === 0) return { ok: false, message: Messages.classifications.noAssociationsSet }
   if (associated < selected.length) return { ok: false, message: Messages.classifications.mixedAssociations }
   if (selected.length > 1) return { ok: false, message: Messages.classifications.cannotViewMultiple }
@@ -148,7 +164,8 @@ export const classificationViewEligibility = (
   if (selected.some((s) => s.entityType !== 'RESULT')) {
     return { ok: false, message: Messages.classifications.allMustBeResult }
   }
-  const configuration = (s: ViewedSignal) => `${s.isSignalActive}|${hasAssociations(s, allSignals)}`
+  const isAssociated = associatedIn(linkTargets(allSignals))
+  const configuration = (s: ViewedSignal) => `${s.isSignalActive}|${isAssociated(s)}`
   const expected = configuration(first)
   if (selected.some((s) => configuration(s) !== expected)) {
     return { ok: false, message: Messages.classifications.sameConfiguration }

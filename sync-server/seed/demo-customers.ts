@@ -24,7 +24,12 @@ const allFlags = () => Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true])) a
 /** Seed data dates are fixed so two seeds of the same version are identical (ingestion times excepted). */
 const CREATED = '2026-01-15T14:00:00.000Z'
 
-export function buildDemoCustomer(now: Date, demo: DemoCredentials, targetSignals?: number): SeedCustomer {
+export function buildDemoCustomer(
+  now: Date,
+  demo: DemoCredentials,
+  targetSignals?: number,
+  lineSignals?: number,
+): SeedCustomer {
   const { customer, plant, ingestor, lines, users } = DEMO_IDS
   const b = new PlantBuilder(customer, plant, seededRandom(SEED), now)
   b.add('plants', plant, {
@@ -95,8 +100,9 @@ export function buildDemoCustomer(now: Date, demo: DemoCredentials, targetSignal
     bulk++
     const lineId = `line-bulk-${String(bulk).padStart(3, '0')}`
     b.line(lineId, `Bulk ${bulk}`)
-    // Up to ~3,000 signals per bulk line: 3 stations × 333 measurements × (measurement + 2 limits).
-    buildLineContent(b, lineId, Math.min(333, Math.ceil((targetSignals - signalCount()) / 9)))
+    // Up to ~3,000 signals per bulk line (or lineSignals): 3 stations × n measurements × (measurement + 2 limits).
+    const perStation = lineSignals === undefined ? 333 : Math.ceil(lineSignals / 9)
+    buildLineContent(b, lineId, Math.min(perStation, Math.ceil((targetSignals - signalCount()) / 9)))
   }
 
   b.add('teamsWebhooks', 'webhook-assembly', {

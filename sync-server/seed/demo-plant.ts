@@ -8,6 +8,8 @@ import { buildDemoCustomer, buildOtherCustomer, type SeedCustomer } from './demo
 export interface SeedOptions {
   /** Adds bulk lines until the demo plant has at least this many signals (benchmarks). */
   readonly signals?: number
+  /** Signals of each bulk line (default about 3,000): the Signal Management bench wants one of 5,000. */
+  readonly lineSignals?: number
 }
 
 /**
@@ -26,7 +28,7 @@ export async function ensureDemoPlant(
     .executeTakeFirst()
   if (existing) return false
   const now = new Date(services.clock.now().epochMilliseconds)
-  await writeCustomer(services, buildDemoCustomer(now, demo, options.signals))
+  await writeCustomer(services, buildDemoCustomer(now, demo, options.signals, options.lineSignals))
   await writeCustomer(services, buildOtherCustomer(now))
   return true
 }

@@ -18,6 +18,7 @@ const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentT
   ETQ_RELIANCE: () => import('../integrations/reliance-page'),
   USER_MANAGEMENT: () => import('../users/users-page'),
   DATA_SOURCES: () => import('../data-sources/data-sources-page'),
+  SIGNAL_MANAGEMENT: () => import('../signals/signal-management-page'),
 }
 
 const comingSoon = (title: string): ComponentType => {
