@@ -1,3 +1,4 @@
+import { ENTITY_TYPES } from '../../../shared/constants'
 import type { FeatureFlags } from '../../../shared/schema/plant'
 import type { EntityType, Signal } from '../../../shared/schema/signal'
 import { dissociatedBy, withEntityType } from '../../../shared/validation/signal-link-rules'
@@ -43,18 +44,7 @@ export function entityTypeOptions(
         : t === 'COMPONENT_ID'
           ? flags.componentEntityTypeSelection
           : true)
-  return (
-    [
-      'MEASUREMENT',
-      'PART_ATTRIBUTE',
-      'UPPER_LIMIT',
-      'LOWER_LIMIT',
-      'RESULT',
-      'COMPONENT_ID',
-      'UNITS',
-      'UNKNOWN',
-    ] as const
-  ).filter(offered)
+  return ENTITY_TYPES.filter(offered)
 }
 
 export type LinkRole = 'upperLimit' | 'lowerLimit' | 'result'
