@@ -1,10 +1,7 @@
 import { chromium, type Page } from '@playwright/test'
-import { spawn, execSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { DEFAULT_DEMO } from '../sync-server/config'
 import { gzipSizeOf } from './first-screen-size'
+import { startSeededServer } from './support/seeded-server'
 import { ms, ratio, table } from './stats'
 
 /** What the app exposes on window for diagnostics (client/main.tsx), as seen from the page. */
@@ -37,14 +34,7 @@ const CHROMIUM_ARGS = [
  * offline to the first Line Management row, and the gzip size of the first screen's JavaScript.
  */
 export async function benchClientFirstSync(signals = 100_000): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'qm-bench-client-'))
-  const port = 8797
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port) }
-  execSync('npm run build', { stdio: 'ignore' })
-  execSync(`npx tsx sync-server/seed/cli.ts --signals ${signals}`, { env, stdio: 'inherit' })
-  const server = spawn('npx', ['tsx', 'sync-server/main.ts'], { env, stdio: 'ignore' })
-  const base = `http://127.0.0.1:${port}`
-  await waitFor(async () => (await fetch(`${base}/api/health`)).ok)
+  const { base, stop } = await startSeededServer('client', 8797, ['--signals', String(signals)])
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -152,9 +142,7 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
     )
   } finally {
     await browser.close()
-    server.kill('SIGTERM')
-    await new Promise((r) => server.once('exit', r))
-    rmSync(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }
 
@@ -176,17 +164,4 @@ export async function waitForFirstSync(page: Page): Promise<void> {
     undefined,
     { timeout: 30 * 60_000, polling: 250 },
   )
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      if (await check()) return
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > end) throw new Error('timed out waiting for the server')
-    await new Promise((r) => setTimeout(r, 250))
-  }
 }

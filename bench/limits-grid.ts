@@ -1,9 +1,6 @@
 import { chromium } from '@playwright/test'
-import { execSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { DEFAULT_DEMO } from '../sync-server/config'
+import { startSeededServer } from './support/seeded-server'
 import { ms, percentile, table } from './stats'
 
 /**
@@ -13,16 +10,10 @@ import { ms, percentile, table } from './stats'
  * trip), and the time per scroll step through the whole grid. Figures only; nothing passes or fails.
  */
 export async function benchLimitsGrid(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'qm-bench-limits-'))
-  const port = Number(process.env.BENCH_PORT ?? 8796)
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port) }
-  execSync('npm run build', { stdio: 'ignore' })
-  // ~3,200 signals: the demo lines plus one bulk line of 3 stations × 333 measurements.
-  execSync('npx tsx sync-server/seed/cli.ts --signals 3200', { env, stdio: 'inherit' })
-  // Its own process group, so ending it ends tsx's node child too (STACK-NOTES).
-  const server = spawn('npx', ['tsx', 'sync-server/main.ts'], { env, stdio: 'ignore', detached: true })
-  const base = `http://127.0.0.1:${port}`
-  await waitFor(async () => (await fetch(`${base}/api/health`)).ok)
+  const { base, stop } = await startSeededServer('limits', Number(process.env.BENCH_PORT ?? 8796), [
+    '--signals',
+    '3200',
+  ])
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -129,21 +120,6 @@ export async function benchLimitsGrid(): Promise<void> {
     )
   } finally {
     await browser.close()
-    if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM')
-    await new Promise((r) => setTimeout(r, 500))
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 180_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      if (await check()) return
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > end) throw new Error('timed out waiting for the server')
-    await new Promise((r) => setTimeout(r, 250))
+    await stop()
   }
 }

@@ -1,9 +1,6 @@
 import { chromium, type Page } from '@playwright/test'
-import { spawn, execSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { DEFAULT_DEMO } from '../sync-server/config'
+import { startSeededServer } from './support/seeded-server'
 import { ms, percentile, table } from './stats'
 
 /**
@@ -14,15 +11,7 @@ import { ms, percentile, table } from './stats'
  * page (performance.now to the next painted frame), not through the test driver.
  */
 export async function benchMonitorForm(signals = 3_000): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'qm-bench-form-'))
-  const port = 8796
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port) }
-  execSync('npm run build', { stdio: 'ignore' })
-  execSync(`npx tsx sync-server/seed/cli.ts --signals ${signals}`, { env, stdio: 'inherit' })
-  // Its own process group, so ending the group ends tsx too (STACK-NOTES).
-  const server = spawn('npx', ['tsx', 'sync-server/main.ts'], { env, stdio: 'ignore', detached: true })
-  const base = `http://127.0.0.1:${port}`
-  await waitFor(async () => (await fetch(`${base}/api/health`)).ok)
+  const { base, stop } = await startSeededServer('form', 8796, ['--signals', String(signals)])
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -93,9 +82,7 @@ export async function benchMonitorForm(signals = 3_000): Promise<void> {
     console.log(table(rows))
   } finally {
     await browser.close()
-    if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM')
-    await new Promise((r) => server.once('exit', r))
-    rmSync(dataDir, { recursive: true, force: true })
+    await stop()
   }
 }
 
@@ -121,17 +108,4 @@ async function timeInPage(page: Page, press: string, shown: string): Promise<num
     check()
   })`
   return (await page.evaluate(script)) as number
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      if (await check()) return
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > end) throw new Error('timed out waiting for the server')
-    await new Promise((r) => setTimeout(r, 250))
-  }
 }

@@ -1,10 +1,9 @@
 import { chromium } from '@playwright/test'
-import { execSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_DEMO } from '../sync-server/config'
 import { waitForFirstSync } from './client-first-sync'
+import { startSeededServer } from './support/seeded-server'
 import { ms, percentile, table } from './stats'
 
 /**
@@ -18,18 +17,12 @@ const RUNS = 3
 const LINE_SIGNALS = 5100
 
 export async function benchSignalTree(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'qm-bench-signals-'))
-  const port = 8793
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port) }
-  execSync('npm run build', { stdio: 'ignore' })
-  execSync(`npx tsx sync-server/seed/cli.ts --signals ${LINE_SIGNALS + 400} --line-signals ${LINE_SIGNALS}`, {
-    env,
-    stdio: 'inherit',
-  })
-  // Its own process group, so ending it ends the server and not only npx (STACK-NOTES).
-  const server = spawn('npx', ['tsx', 'sync-server/main.ts'], { env, stdio: 'ignore', detached: true })
-  const base = `http://127.0.0.1:${port}`
-  await waitFor(async () => (await fetch(`${base}/api/health`)).ok)
+  const { base, stop } = await startSeededServer('signals', 8793, [
+    '--signals',
+    String(LINE_SIGNALS + 400),
+    '--line-signals',
+    String(LINE_SIGNALS),
+  ])
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -112,23 +105,6 @@ export async function benchSignalTree(): Promise<void> {
     throw err
   } finally {
     await browser.close()
-    if (server.exitCode === null && server.pid !== undefined) {
-      process.kill(-server.pid, 'SIGTERM')
-      await new Promise((r) => server.once('exit', r))
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      if (await check()) return
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > end) throw new Error('timed out waiting for the server')
-    await new Promise((r) => setTimeout(r, 250))
+    await stop()
   }
 }
