@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
+import { describe, expect, it } from 'vitest'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
 import { databaseNameFor, openAppDatabase } from '../../client/db/app-database'
 import { DeviceDb } from '../../client/db/device-db'
 import { SyncController } from '../../client/db/sync-controller'
-import { DEMO, startTestServer, type TestServer } from './support/test-server'
+import { DEMO } from './support/test-server'
+import { useHttpTestServer } from './support/http-test-server'
 import { NodeTransport } from './support/node-client'
 
 /**
@@ -16,29 +15,20 @@ import { NodeTransport } from './support/node-client'
  * (version 0) schemas, holding a line as the server sent it, then edited on the device and marked
  * `pendingSince`. The new controller adopts it as an action before replication starts and sends it.
  */
-let server: TestServer
-let http: ServerType
-let baseUrl: string
-
-beforeAll(async () => {
-  server = await startTestServer('pglite')
-  http = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-  })
-  baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
-})
-afterAll(async () => {
-  await new Promise<void>((resolve) => http.close(() => resolve()))
-  await server.close()
-})
+const http = useHttpTestServer()
 
 describe('OFF-07 pending changes of the previous app version', () => {
   it('OFF-07 a line edited offline in the previous version reaches the server after the update', async () => {
-    const admin = await server.signIn()
+    const admin = await http.server.signIn()
     const session = (
-      await server.call<{ customerId: string; plantId: string; id: string }>('GET', '/api/session', admin)
+      await http.server.call<{ customerId: string; plantId: string; id: string }>(
+        'GET',
+        '/api/session',
+        admin,
+      )
     ).body
-    const stored = (await server.call<Record<string, unknown>>('GET', '/api/lines/line-paint', admin)).body
+    const stored = (await http.server.call<Record<string, unknown>>('GET', '/api/lines/line-paint', admin))
+      .body
     const indexedDB = new IDBFactory()
     const storage = getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>
 
@@ -54,7 +44,7 @@ describe('OFF-07 pending changes of the previous app version', () => {
     await old.close()
 
     const controller = new SyncController({
-      transport: new NodeTransport({ baseUrl }),
+      transport: new NodeTransport({ baseUrl: http.baseUrl }),
       device: new DeviceDb('legacy-device', { indexedDB, IDBKeyRange }),
       storage,
       live: false,
@@ -64,8 +54,13 @@ describe('OFF-07 pending changes of the previous app version', () => {
       await expect
         .poll(
           async () =>
-            (await server.call<{ ingestionThresholdHours: number }>('GET', '/api/lines/line-paint', admin))
-              .body.ingestionThresholdHours,
+            (
+              await http.server.call<{ ingestionThresholdHours: number }>(
+                'GET',
+                '/api/lines/line-paint',
+                admin,
+              )
+            ).body.ingestionThresholdHours,
           { timeout: 20_000 },
         )
         .toBe(77)

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
+import { describe, expect, it } from 'vitest'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
 import { DeviceDb } from '../../client/db/device-db'
 import { SyncController } from '../../client/db/sync-controller'
 import { readRelianceSecret } from '../../sync-server/domain/integration-reliance'
-import { DEMO, startTestServer, type TestServer } from './support/test-server'
+import { DEMO } from './support/test-server'
+import { useHttpTestServer } from './support/http-test-server'
 import { NodeTransport } from './support/node-client'
 
 /**
@@ -16,21 +15,7 @@ import { NodeTransport } from './support/node-client'
  * once the server has answered — applied, or refused into a sync issue — no copy of it is left in
  * the device database, and the documents the device holds never had it.
  */
-let server: TestServer
-let http: ServerType
-let baseUrl: string
-
-beforeAll(async () => {
-  server = await startTestServer('pglite')
-  http = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-  })
-  baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
-})
-afterAll(async () => {
-  await new Promise<void>((resolve) => http.close(() => resolve()))
-  await server.close()
-})
+const http = useHttpTestServer()
 
 const SECRET = 'TOP-SECRET-device-outbox'
 const form = {
@@ -41,7 +26,7 @@ const form = {
 
 async function deviceWithAdmin(name: string) {
   const indexedDB = new IDBFactory()
-  const transport = new NodeTransport({ baseUrl })
+  const transport = new NodeTransport({ baseUrl: http.baseUrl })
   const device = new DeviceDb(name, { indexedDB, IDBKeyRange })
   const controller = new SyncController({
     transport,
@@ -86,7 +71,7 @@ describe('ETQ-03 the Reliance secret on the device', () => {
 
       d.online()
       await expect.poll(() => d.controller.status$.value.pendingCount, { timeout: 20_000 }).toBe(0)
-      const secret = await readRelianceSecret(server.services.db, 'cust-demo', 'reliance-device-paint')
+      const secret = await readRelianceSecret(http.server.services.db, 'cust-demo', 'reliance-device-paint')
       expect(secret).toBe(SECRET)
       expect(await d.stored()).not.toContain(SECRET)
     } finally {
@@ -105,19 +90,24 @@ describe('ETQ-03 the Reliance secret on the device', () => {
         configId: 'reliance-line-machining',
       })
       // Meanwhile someone else changes the host the device edited: the server holds the save back.
-      const admin = await server.signIn()
-      const other = await server.call('POST', '/api/reliance-configuration/lines/line-machining', admin, {
-        ...form,
-        apiHost: 'https://elsewhere.example',
-        clientSecret: 'TOP-SECRET-other',
-      })
+      const admin = await http.server.signIn()
+      const other = await http.server.call(
+        'POST',
+        '/api/reliance-configuration/lines/line-machining',
+        admin,
+        {
+          ...form,
+          apiHost: 'https://elsewhere.example',
+          clientSecret: 'TOP-SECRET-other',
+        },
+      )
       expect(other.status).toBeLessThan(300)
 
       d.online()
       await expect.poll(async () => (await d.device.issues.toArray()).length, { timeout: 20_000 }).toBe(1)
       expect(await d.stored()).toContain('saveRelianceConfig')
       expect(await d.stored()).not.toContain(SECRET)
-      expect(await readRelianceSecret(server.services.db, 'cust-demo', 'reliance-line-machining')).toBe(
+      expect(await readRelianceSecret(http.server.services.db, 'cust-demo', 'reliance-line-machining')).toBe(
         'TOP-SECRET-other',
       )
     } finally {
