@@ -5,7 +5,7 @@
  */
 import { ActionButton, Button, Flex, TextField } from '@adobe/react-spectrum'
 import { validateTeamsWebhookUrl } from '../../../shared/validation/integration-rules'
-import { invalidWhen } from '../lines/field-state'
+import { enterSavesEscapeCancels, invalidWhen } from '../../components/field-state'
 
 export interface TeamsDraft {
   readonly lineId: string
@@ -35,15 +35,7 @@ export function TeamsUrlField(props: {
       onChange={onChange}
       {...invalidWhen(error !== undefined)}
       errorMessage={error}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault()
-          onSave()
-        } else if (e.key === 'Escape') {
-          e.preventDefault()
-          onCancel()
-        } else e.continuePropagation()
-      }}
+      onKeyDown={enterSavesEscapeCancels(onSave, onCancel)}
     />
   )
 }

@@ -1,6 +1,6 @@
 import { ActionButton, Text, TextField } from '@adobe/react-spectrum'
 import { useEffect, useRef, useState, type ComponentRef } from 'react'
-import { invalidWhen } from './field-state'
+import { enterSavesEscapeCancels, invalidWhen } from '../../components/field-state'
 import { parseNumericInput } from '../../../shared/validation/line-rules'
 
 interface InlineNumberCellProps {
@@ -92,17 +92,10 @@ export function InlineNumberCell({
       }}
       {...invalidWhen(touched && error !== undefined)}
       errorMessage={error}
-      onKeyDown={(e) => {
-        // preventDefault: the focus goes back to the cell's button at once, and the Enter's
-        // keypress must not press that button and reopen the editor.
-        if (e.key === 'Enter') {
-          e.preventDefault()
-          commit(true)
-        } else if (e.key === 'Escape') {
-          e.preventDefault()
-          close(true)
-        } else e.continuePropagation()
-      }}
+      onKeyDown={enterSavesEscapeCancels(
+        () => commit(true),
+        () => close(true),
+      )}
       onBlur={() => commit(false)}
     />
   )

@@ -7,7 +7,7 @@ import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
 import { Drawer } from '../../components/drawer'
 import type { LocalDoc } from '../../db/collections'
-import { invalidWhen } from '../lines/field-state'
+import { invalidWhen } from '../../components/field-state'
 import {
   canSave,
   COMMON,

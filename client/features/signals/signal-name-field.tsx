@@ -2,7 +2,7 @@ import { ActionButton, Button, ButtonGroup, Flex, TextField } from '@adobe/react
 import { useState } from 'react'
 import { friendlyNameToSave, validateSignalFriendlyName } from '../../../shared/validation/signal-rules'
 import type { LocalDoc } from '../../db/collections'
-import { invalidWhen } from '../lines/field-state'
+import { invalidWhen } from '../../components/field-state'
 import { GENERIC_FAILURE, useSignalAction } from './use-signal-action'
 
 /** SM-06: one signal's Name (read only) and Friendly Name: view, then edit with Save / Cancel. */

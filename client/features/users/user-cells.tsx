@@ -7,7 +7,7 @@ import { Item, Picker, TextField } from '@adobe/react-spectrum'
 import type { Key } from 'react'
 import type { Role } from '../../../shared/schema/user'
 import type { LocationOption } from '../../../shared/validation/integration-rules'
-import { invalidWhen } from '../lines/field-state'
+import { enterSavesEscapeCancels, invalidWhen } from '../../components/field-state'
 
 const ROLE_OPTIONS: ReadonlyArray<{ key: Role; label: string }> = [
   { key: 'user', label: 'User' },
@@ -85,15 +85,7 @@ export function NewUserEmailField(props: {
       onChange={onChange}
       {...invalidWhen(error !== undefined)}
       errorMessage={error}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault()
-          onSave()
-        } else if (e.key === 'Escape') {
-          e.preventDefault()
-          onCancel()
-        } else e.continuePropagation()
-      }}
+      onKeyDown={enterSavesEscapeCancels(onSave, onCancel)}
     />
   )
 }
