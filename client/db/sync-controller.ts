@@ -172,6 +172,15 @@ export class SyncController {
     if (issue.id !== undefined) await this.device.issues.delete(issue.id)
   }
 
+  /**
+   * Data Sources' Refresh (DS-01): asks the server for the plant's sources — an HttpError says why it
+   * could not (status 0: unreachable) — then pulls whatever changed.
+   */
+  async refreshDataSources(plantId: string): Promise<void> {
+    await api.dataSources(this.options.transport, plantId)
+    this.resync()
+  }
+
   /** The network came back (or the user asked): pull and push now instead of waiting for the retry. */
   resync(): void {
     this.emitAll('RESYNC')

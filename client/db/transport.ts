@@ -82,4 +82,7 @@ export const api = {
     call<unknown>(t, 'POST', `/sync/${collection}/pull`, { checkpoint, batchSize }),
   pushIntents: async (t: Transport, request: IntentPushRequest): Promise<IntentPushResponse> =>
     asIntentAnswer(await call(t, 'POST', '/sync/intents', request)),
+  /** DS-01's call; only its outcome matters (the cards read the replicated documents). */
+  dataSources: (t: Transport, plantId: string) =>
+    call<unknown>(t, 'GET', `/api/plants/${encodeURIComponent(plantId)}/data-sources`),
 }

@@ -3,12 +3,14 @@
  * database; Refresh asks the server for the plant's sources (GET /api/plants/{plantId}/data-sources,
  * the spec's call) so a failure shows the spec's 'Fetch Sources Error' / 'Status : {status}' (or
  * 'Error fetching datasources' when the request itself fails), and re-pulls every collection from its
- * checkpoint (cheap: only what changed arrives). Offline there is nothing to ask: the page says so.
+ * checkpoint (cheap: only what changed arrives). The call goes through the data layer's transport
+ * (SyncController.refreshDataSources), like every other request of the app. Offline there is nothing to ask: the page says so.
  */
 import { useCallback, useState } from 'react'
 import { Messages } from '../../../shared/validation/messages'
 import { useAppData } from '../../db/app-data'
 import { useSyncStatus } from '../../db/data-context'
+import { HttpError } from '../../db/transport'
 
 export interface FetchError {
   readonly title: string
@@ -32,14 +34,13 @@ export function useDataSourceRefresh(plantId: string | undefined) {
     }
     setRefreshing(true)
     try {
-      const res = await fetch(`/api/plants/${encodeURIComponent(plantId)}/data-sources`, {
-        credentials: 'same-origin',
-        headers: { accept: 'application/json' },
+      await controller.refreshDataSources(plantId)
+    } catch (err) {
+      const status = err instanceof HttpError ? err.status : 0
+      setFetchError({
+        title: D.fetchErrorTitle,
+        detail: status === 0 ? D.errorFetching : D.fetchErrorStatus(status),
       })
-      if (!res.ok) setFetchError({ title: D.fetchErrorTitle, detail: D.fetchErrorStatus(res.status) })
-      else controller.resync()
-    } catch {
-      setFetchError({ title: D.fetchErrorTitle, detail: D.errorFetching })
     } finally {
       setRefreshing(false)
     }
