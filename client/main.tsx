@@ -13,6 +13,10 @@ import './styles.css'
  */
 const VERIFY_RETRY_MS = 30_000
 
+// Cold-start breakdown for the client bench: everything before this line is download, parse and
+// evaluation of the app's scripts.
+performance.mark('qm:script')
+
 const controller = new SyncController({ transport: browserTransport(), isOnline: () => navigator.onLine })
 void controller.start()
 

@@ -1,5 +1,4 @@
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb'
-import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election'
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
@@ -11,7 +10,6 @@ import {
   type LocalDoc,
 } from './collections'
 
-addRxPlugin(RxDBLeaderElectionPlugin)
 addRxPlugin(RxDBMigrationSchemaPlugin)
 
 export type AppCollections = { [C in CollectionName]: RxCollection<LocalDoc<C>> }

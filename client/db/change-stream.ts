@@ -21,7 +21,7 @@ export function openChangeStream(
   return transport.openStream(
     (data) => {
       if (data === RESYNC) {
-        for (const r of replications()) r.stream.next('RESYNC')
+        for (const r of replications()) r.receive('RESYNC')
         return
       }
       let parsed: unknown
@@ -42,7 +42,7 @@ export function openChangeStream(
       }
       replications()
         .find((r) => r.collection === collection)
-        ?.stream.next({ documents: [...documents], checkpoint })
+        ?.receive({ documents: [...documents], checkpoint })
     },
     () => onError(),
   )

@@ -1,6 +1,6 @@
 import type { RxJsonSchema } from 'rxdb'
 import type { EntityTypes } from '../../shared/sync/entities'
-import { COLLECTIONS, PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
+import { COLLECTIONS, LINE_FIELDS, PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
 
 /** The entity each replicated collection holds: the shared list (shared/sync/entities.ts). */
 export type { EntityTypes }
@@ -17,16 +17,6 @@ export interface LocalMeta {
 }
 
 export type LocalDoc<C extends CollectionName> = EntityTypes[C] & LocalMeta
-
-/** Secondary indexes: the line-scoped screens query by line. */
-const LINE_INDEX: Partial<Record<CollectionName, string>> = {
-  stations: 'lineId',
-  signals: 'lineId',
-  signalGroups: 'lineId',
-  signalLimits: 'lineUUID',
-  teamsWebhooks: 'lineId',
-  relianceConfigs: 'lineId',
-}
 
 /**
  * RxDB schemas. The shared Effect schemas are the real contract (the server re-validates every
@@ -45,7 +35,8 @@ export const MIGRATION_STRATEGIES: Record<
 
 export function rxSchemaFor(collection: CollectionName): RxJsonSchema<Record<string, unknown>> {
   const pk = PRIMARY_KEYS[collection]
-  const index = LINE_INDEX[collection]
+  // Secondary index: the line-scoped screens query by line.
+  const index = LINE_FIELDS[collection]
   return {
     version: SCHEMA_VERSION,
     primaryKey: pk,

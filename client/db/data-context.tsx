@@ -32,6 +32,21 @@ export function useSyncIssues(): ReadonlyArray<SyncIssue> {
 }
 
 /** The signed-in plant: name, time zone (every plant time uses it) and feature flags. */
+/**
+ * Whether a line's signals and limits are on this device, so a screen can say they are still
+ * arriving instead of showing a list that is not complete yet. During a first sync it asks for that
+ * line ahead of the rest of the plant. Offline, what is here is all there is: true.
+ */
+export function useLineArrived(lineId: string | undefined): boolean {
+  const { controller } = useAppData()
+  const status = useSyncStatus()
+  const syncing = status.online && status.initialProgress !== null
+  useEffect(() => {
+    if (syncing && lineId) controller.prioritizeLine(lineId)
+  }, [controller, lineId, syncing])
+  return !syncing || (lineId !== undefined && status.linesReady.includes(lineId))
+}
+
 export function usePlant(): { plant: LocalDoc<'plants'> | undefined; loading: boolean } {
   const session = useSession()
   const plantId = session.status === 'signed-in' ? session.user.plantId : ''

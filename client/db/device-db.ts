@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { FieldConflictRecord } from '../../shared/sync/intent-protocol'
-import type { Rejection } from '../../shared/sync/protocol'
+import type { Checkpoint, Rejection } from '../../shared/sync/protocol'
 import type { PendingAction } from './pending-changes'
 
 /**
@@ -56,12 +56,24 @@ export interface SyncMark {
   at: string
 }
 
+/**
+ * Where a collection's pull replication stands (pull-replication.ts). `storageToken` names the local
+ * database the documents went into: a checkpoint of a database that was since deleted and created
+ * again is not used, so its documents are pulled again instead of skipped.
+ */
+export interface PullCheckpoint {
+  key: string
+  checkpoint: Checkpoint
+  storageToken: string
+}
+
 export class DeviceDb extends Dexie {
   issues!: EntityTable<SyncIssue, 'id'>
   outbox!: EntityTable<PendingAction, 'seq'>
   identity!: EntityTable<StoredIdentity, 'key'>
   preferences!: EntityTable<Preference, 'key'>
   marks!: EntityTable<SyncMark, 'key'>
+  checkpoints!: EntityTable<PullCheckpoint, 'key'>
 
   constructor(name = 'quality-monitoring-device', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -76,5 +88,7 @@ export class DeviceDb extends Dexie {
     this.version(2)
       .stores({ issues: '++id, kind', outbox: '++seq, id, author' })
       .upgrade((tx) => tx.table('issues').clear())
+    // Version 3: replication checkpoints kept here instead of in RxDB's replication metadata.
+    this.version(3).stores({ checkpoints: 'key' })
   }
 }

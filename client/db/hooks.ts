@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 import type { MangoQuery, RxCollection, RxDocument } from 'rxdb'
-import { combineLatest, map, of, switchMap, type Observable } from 'rxjs'
+import { combineLatest, map, of, switchMap, tap, type Observable } from 'rxjs'
 import type { CollectionName, LocalDoc } from './collections'
 import { useAppData } from './app-data'
+import { markOnce } from './first-marks'
 import { viewOf, type Selector } from './local-view'
 
 /**
@@ -67,6 +68,7 @@ export function useDocs<C extends CollectionName>(
                   .$.pipe(map((found) => new Map([...found].map(([id, d]) => [id, d.toJSON() as Data]))))
           return combineLatest([matching, touchedServer]).pipe(
             map(([server, touchedDocs]) => viewOf(collection, outbox.state, selector, server, touchedDocs)),
+            tap(() => markOnce(`qm:query ${collection}`)),
           )
         }),
       )

@@ -1,81 +1,70 @@
-import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication'
-import { Subject } from 'rxjs'
 import { Result, Schema } from 'effect'
 import { DEFAULT_PULL_BATCH } from '../../shared/constants'
+import { LINE_FIELDS } from '../../shared/sync/collections'
 import { PullResponse, type Checkpoint, type ReplicatedDocument } from '../../shared/sync/protocol'
 import type { AppDatabase } from './app-database'
 import { PRIMARY_KEYS, type CollectionName } from './collections'
+import type { DeviceDb } from './device-db'
+import { PullReplication } from './pull-replication'
+import { writePulledDocuments } from './pulled-documents'
 import { api, HttpError, type Transport } from './transport'
 
 /**
- * Replication of one collection from the sync server into the local database (RxDB
- * replicateRxCollection, pull only): pull by checkpoint and live events from the shared stream. The
- * local database holds exactly the server's documents; what the user changed and the server has not
- * absorbed yet lives in the outbox (outbox.ts) and is laid over these documents when screens read
- * them. Changes go up as actions (intent-pusher.ts), never as documents, so RxDB keeps no push
- * bookkeeping per document — which is also what made a first sync slow.
+ * Replication of one collection from the sync server into the local database, pull only: pages by
+ * checkpoint and live items from the shared change stream (pull-replication.ts), stored straight
+ * into the collection's storage (pulled-documents.ts). The local database holds exactly the server's
+ * documents; what the user changed and the server has not absorbed yet lives in the outbox
+ * (outbox.ts) and is laid over these documents when screens read them. Changes go up as actions
+ * (intent-pusher.ts), never as documents.
  */
-export type StreamItem = { documents: ReplicatedDocument[]; checkpoint: Checkpoint } | 'RESYNC'
+export type { StreamItem } from './pull-replication'
+export type CollectionReplication = PullReplication
 
 export interface ReplicationHooks {
   /** Any answer, good or bad: drives "last synced", the pause on 401 and malformed-answer errors. */
   onResult(ok: boolean, error?: HttpError): void
 }
 
-export interface CollectionReplication {
-  readonly collection: CollectionName
-  readonly state: RxReplicationState<Record<string, unknown>, Checkpoint>
-  readonly stream: Subject<StreamItem>
-}
-
-/** Bump to start every device's replication afresh (e.g. after the pull-only switch). */
-const REPLICATION_VERSION = 'pull-v2'
+/** Bump to start every device's replication afresh (its checkpoints are then not found). */
+const REPLICATION_VERSION = 'pull-v3'
+const RETRY_MS = 5000
 
 export function replicateCollection(
   db: AppDatabase,
+  device: DeviceDb,
   collection: CollectionName,
   transport: Transport,
   hooks: ReplicationHooks,
-  options: { live: boolean; identifier: string },
+  options: { identifier: string; batchSize?: number },
 ): CollectionReplication {
-  const stream = new Subject<StreamItem>()
-  const guard = async <T>(fn: () => Promise<T>): Promise<T> => {
-    try {
-      const result = await fn()
-      hooks.onResult(true)
-      return result
-    } catch (err) {
-      hooks.onResult(false, err instanceof HttpError ? err : new HttpError(0, String(err)))
-      throw err
-    }
-  }
-  const state = replicateRxCollection<Record<string, unknown>, Checkpoint>({
-    replicationIdentifier: `${options.identifier}-${REPLICATION_VERSION}-${collection}`,
-    collection: db.collections[collection] as never,
-    live: options.live,
-    retryTime: 5000,
-    waitForLeadership: true,
-    autoStart: true,
-    pull: {
-      batchSize: DEFAULT_PULL_BATCH,
-      handler: (checkpoint, batchSize) =>
-        guard(async () => {
-          const raw = await api.pull(
-            transport,
-            collection,
-            (checkpoint as Checkpoint | undefined) ?? null,
-            batchSize,
-          )
-          const res = decodePull(collection, raw)
-          return {
-            documents: res.documents as never,
-            checkpoint: res.checkpoint ?? (checkpoint as Checkpoint),
+  const key = `${options.identifier}-${REPLICATION_VERSION}-${collection}`
+  const storage = db.collections[collection].storageInstance as never
+  const pk = PRIMARY_KEYS[collection]
+  return new PullReplication(
+    collection,
+    {
+      pull: async (checkpoint, batchSize) =>
+        decodePull(collection, await api.pull(transport, collection, checkpoint, batchSize)),
+      ...(LINE_FIELDS[collection]
+        ? {
+            pullLine: async (lineId: string, checkpoint: Checkpoint | null, batchSize: number) =>
+              decodePull(collection, await api.pull(transport, collection, checkpoint, batchSize, lineId)),
           }
-        }),
-      stream$: stream.asObservable() as never,
+        : {}),
+      write: async (documents, fresh) => {
+        await writePulledDocuments(storage, pk, db.token, documents, fresh)
+      },
+      loadCheckpoint: async () => {
+        const mark = await device.checkpoints.get(key)
+        return mark && mark.storageToken === (await db.storageToken) ? mark.checkpoint : null
+      },
+      saveCheckpoint: async (checkpoint) => {
+        await device.checkpoints.put({ key, checkpoint, storageToken: await db.storageToken })
+      },
+      onResult: hooks.onResult,
     },
-  })
-  return { collection, state, stream }
+    { batchSize: options.batchSize ?? DEFAULT_PULL_BATCH, retryMs: RETRY_MS },
+  )
 }
 
 const decodePullResponse = Schema.decodeUnknownResult(PullResponse)

@@ -1,5 +1,5 @@
 import type { RxCollection } from 'rxdb'
-import type { CollectionName } from '../../shared/sync/collections'
+import { LINE_FIELDS, type CollectionName } from '../../shared/sync/collections'
 import type { AppDatabase } from './app-database'
 import type { LocalMeta } from './collections'
 import type { DeviceDb } from './device-db'
@@ -75,18 +75,32 @@ export function trackReplication(
   replications: ReadonlyArray<CollectionReplication>,
   firstSync: boolean,
   patch: Patch,
+  current: () => SyncStatus,
 ): () => void {
   let stopped = false
   let done = 0
   for (const r of firstSync ? replications : []) {
-    void r.state.awaitInitialReplication().then(() => {
+    void r.awaitInitialReplication().then(() => {
       if (stopped) return
       done++
-      patch({ initialProgress: done === replications.length ? null : done / replications.length })
+      const finished = done === replications.length
+      patch({
+        initialProgress: finished ? null : done / replications.length,
+        ...(finished ? { linesReady: [] } : {}),
+      })
     })
   }
+  // A line is ready once every line-scoped replication has it (signals and limits alike).
+  const lineScoped = replications.filter((r) => LINE_FIELDS[r.collection] !== undefined)
+  const lines = lineScoped.map((r) =>
+    r.lineReady$.subscribe((lineId) => {
+      const ready = lineScoped.every((o) => o.isLineReady(lineId))
+      const known = current().linesReady
+      if (!stopped && ready && !known.includes(lineId)) patch({ linesReady: [...known, lineId] })
+    }),
+  )
   const errors = replications.map((r) =>
-    r.state.error$.subscribe((err) => {
+    r.error$.subscribe((err) => {
       const text = String((err as { parameters?: { errors?: unknown } }).parameters?.errors ?? err)
       if (/quota/i.test(text))
         patch({
@@ -96,6 +110,6 @@ export function trackReplication(
   )
   return () => {
     stopped = true
-    for (const e of errors) e.unsubscribe()
+    for (const e of [...errors, ...lines]) e.unsubscribe()
   }
 }

@@ -7,6 +7,7 @@ import type { Rejection } from '../../shared/sync/protocol'
 import { databaseNameFor, openAppDatabase, type AppDatabase } from './app-database'
 import { openChangeStream } from './change-stream'
 import { DeviceDb, type SessionUser, type SyncIssue } from './device-db'
+import { markOnce } from './first-marks'
 import { IntentPusher } from './intent-pusher'
 import { adoptLegacyPending } from './legacy-pending'
 import { checkLocally, runLocally, type LocalOutcome } from './local-intents'
@@ -38,6 +39,11 @@ export interface SyncStatus {
   readonly storageError: string | null
   /** The server speaks a newer protocol: the app must be updated (pending changes are kept). */
   readonly updateRequired: boolean
+  /**
+   * During a first sync: lines whose signals and limits are all stored although the rest of the
+   * plant's are not (a screen asked for them: prioritizeLine). Empty once the first sync is done.
+   */
+  readonly linesReady: ReadonlyArray<string>
 }
 
 export interface ControllerOptions {
@@ -52,6 +58,9 @@ export interface ControllerOptions {
 type Listener = (issue: SyncIssue) => void
 
 const RETRY_MS = 5000
+
+/** Collections with a document per signal: the size of a plant (100,000 signals and their limits). */
+const BULK_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['signals', 'signalLimits'])
 
 /**
  * Owns the session, the local database of the signed-in plant, its replication from the server, and
@@ -71,6 +80,8 @@ export class SyncController {
   private stopLocalTracking: (() => void) | undefined
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private readonly listeners = new Set<Listener>()
+  private wantedLine: string | undefined
+  private opening: { readonly name: string; readonly db: Promise<AppDatabase> } | undefined
 
   constructor(private readonly options: ControllerOptions) {
     this.device = options.device ?? new DeviceDb()
@@ -85,6 +96,7 @@ export class SyncController {
       paused: false,
       storageError: null,
       updateRequired: false,
+      linesReady: [],
     })
     this.pusher = new IntentPusher(options.transport, this.outbox, {
       canPush: () => {
@@ -96,7 +108,7 @@ export class SyncController {
       onResult: (ok, error) => this.onResult(ok, error),
       onRefused: (action, outcome) => this.recordIssue(action, outcome),
       afterPush: () => {
-        if (!this.streamHandle) this.emitAll('RESYNC')
+        if (!this.streamHandle) this.resyncAll()
       },
     })
     this.outbox.changed$.subscribe(() => this.countPending())
@@ -105,8 +117,12 @@ export class SyncController {
   /** Restores the session: the server's answer when reachable, else the identity stored here. */
   async start(): Promise<void> {
     const stored = await this.device.identity.get('current')
+    // The local database opens while the server is asked (a cold start should not wait for Wi-Fi);
+    // a different answer closes it again. A failure shows in the path that awaits it below.
+    if (stored) this.openLocal(stored.user).catch(() => undefined)
     try {
       const user = await api.session(this.options.transport)
+      markOnce('qm:session-answered')
       await this.signedIn(user, true)
     } catch (err) {
       const unreachable = err instanceof HttpError && err.status === 0
@@ -181,10 +197,19 @@ export class SyncController {
     this.resync()
   }
 
+  /**
+   * A screen shows this line: during a first sync its signals and limits come before the rest of the
+   * plant's (status.linesReady says when they are stored). Nothing to do once they are all here.
+   */
+  prioritizeLine(lineId: string): void {
+    // Kept for replications started later (a sign-in still on its way).
+    this.wantedLine = lineId
+    for (const r of this.replications) if (BULK_COLLECTIONS.has(r.collection)) r.prioritize(lineId)
+  }
+
   /** The network came back (or the user asked): pull and push now instead of waiting for the retry. */
   resync(): void {
-    this.emitAll('RESYNC')
-    for (const r of this.replications) r.state.reSync()
+    this.resyncAll()
     void this.pushNow()
   }
 
@@ -202,6 +227,7 @@ export class SyncController {
   }
 
   async close(): Promise<void> {
+    this.opening = undefined
     await this.stopReplication()
     this.stopLocalTracking?.()
     this.stopLocalTracking = undefined
@@ -233,6 +259,7 @@ export class SyncController {
     this.patchStatus({ pendingAuthorEmail: user.email, ...(firstSync ? { initialProgress: 0 } : {}) })
     // Before the first pull can overwrite them: changes the previous app version left pending.
     await adoptLegacyPending(db, this.outbox, user.id)
+    markOnce('qm:signed-in')
     this.session$.next({ status: 'signed-in', user, verified })
     if (verified) {
       await this.startReplication(db, user)
@@ -240,13 +267,28 @@ export class SyncController {
     }
   }
 
-  /** Opens (or keeps) the local database of the user's plant and its outbox. */
-  private async openLocal(user: SessionUser): Promise<AppDatabase> {
+  /**
+   * Opens (or keeps) the local database of the user's plant and its outbox. Concurrent calls for the
+   * same plant share one opening (start() begins it while the session check is still out).
+   */
+  private openLocal(user: SessionUser): Promise<AppDatabase> {
     const name = databaseNameFor(user.customerId, user.plantId)
+    if (this.opening?.name === name) return this.opening.db
+    const db = this.openLocalNow(name)
+    this.opening = { name, db }
+    db.catch(() => {
+      if (this.opening?.db === db) this.opening = undefined
+    })
+    return db
+  }
+
+  private async openLocalNow(name: string): Promise<AppDatabase> {
     let db = this.db$.value
     if (!db || db.name !== name) {
       await this.close()
+      const opening = performance.now()
       db = await openAppDatabase({ name, ...(this.options.storage ? { storage: this.options.storage } : {}) })
+      performance.measure('qm:open-database', { start: opening, end: performance.now() })
       await this.outbox.load()
       this.db$.next(db)
       this.stopLocalTracking = trackAbsorption(db, this.device, this.outbox, (patch) =>
@@ -263,17 +305,26 @@ export class SyncController {
     this.patchStatus({ paused: false, ...(firstSync ? { initialProgress: 0 } : {}) })
     const live = this.options.live ?? this.options.transport.openStream !== undefined
     const identifier = `qm-sync-${user.customerId}-${user.plantId}`
-    this.replications = COLLECTIONS.filter((c) => canAccessCollection(c, user.role)).map((collection) =>
+    const replications = COLLECTIONS.filter((c) => canAccessCollection(c, user.role)).map((collection) =>
       replicateCollection(
         db,
+        this.device,
         collection,
         this.options.transport,
         { onResult: (ok, error) => this.onResult(ok, error) },
-        { live, identifier },
+        { identifier },
       ),
     )
-    this.stopTracking = trackReplication(this.replications, firstSync, (patch) => this.patchStatus(patch))
+    this.replications = replications
+    if (this.wantedLine) this.prioritizeLine(this.wantedLine)
+    this.stopTracking = trackReplication(
+      replications,
+      firstSync,
+      (patch) => this.patchStatus(patch),
+      () => this.status$.value,
+    )
     if (live) this.openStream()
+    startInOrder(replications)
   }
 
   private async stopReplication(): Promise<void> {
@@ -282,7 +333,7 @@ export class SyncController {
     this.stopTracking?.()
     this.stopTracking = undefined
     clearTimeout(this.retryTimer)
-    await Promise.all(this.replications.map((r) => r.state.cancel()))
+    await Promise.all(this.replications.map((r) => r.cancel()))
     this.replications = []
   }
 
@@ -296,8 +347,8 @@ export class SyncController {
     )
   }
 
-  private emitAll(item: 'RESYNC'): void {
-    for (const r of this.replications) r.stream.next(item)
+  private resyncAll(): void {
+    for (const r of this.replications) r.reSync()
   }
 
   private onResult(ok: boolean, error?: HttpError): void {
@@ -347,6 +398,20 @@ export class SyncController {
   private patchStatus(patch: Partial<SyncStatus>): void {
     this.status$.next({ ...this.status$.value, ...patch })
   }
+}
+
+/**
+ * The plant's structure (plants, lines, stations, monitors, rules, users…) first, so the first
+ * screens are usable within a second; the bulk collections behind it, when the rest is stored.
+ * Cancelled replications never start.
+ */
+function startInOrder(replications: ReadonlyArray<CollectionReplication>): void {
+  const first = replications.filter((r) => !BULK_COLLECTIONS.has(r.collection))
+  const behind = replications.filter((r) => BULK_COLLECTIONS.has(r.collection))
+  for (const r of first) r.start()
+  void Promise.all(first.map((r) => r.awaitInitialReplication())).then(() => {
+    for (const r of behind) if (!r.isCancelled) r.start()
+  })
 }
 
 export type { CollectionName }

@@ -78,8 +78,18 @@ export const api = {
     asSessionUser(await call(t, 'POST', '/api/session', { email, password })),
   signOut: (t: Transport) => call<void>(t, 'DELETE', '/api/session'),
   /** Undecoded: the replication decodes pages (replication.ts). */
-  pull: (t: Transport, collection: CollectionName, checkpoint: Checkpoint | null, batchSize: number) =>
-    call<unknown>(t, 'POST', `/sync/${collection}/pull`, { checkpoint, batchSize }),
+  pull: (
+    t: Transport,
+    collection: CollectionName,
+    checkpoint: Checkpoint | null,
+    batchSize: number,
+    lineId?: string,
+  ) =>
+    call<unknown>(t, 'POST', `/sync/${collection}/pull`, {
+      checkpoint,
+      batchSize,
+      ...(lineId === undefined ? {} : { lineId }),
+    }),
   pushIntents: async (t: Transport, request: IntentPushRequest): Promise<IntentPushResponse> =>
     asIntentAnswer(await call(t, 'POST', '/sync/intents', request)),
   /** DS-01's call; only its outcome matters (the cards read the replicated documents). */

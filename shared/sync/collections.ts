@@ -37,6 +37,19 @@ export const PRIMARY_KEYS = {
   dataSources: 'id',
 } as const satisfies Record<CollectionName, string>
 
+/**
+ * The field naming the line a document belongs to, for the line-scoped collections: the device
+ * indexes it (line screens query by line) and a first sync can pull one line ahead of the rest.
+ */
+export const LINE_FIELDS: Partial<Record<CollectionName, string>> = {
+  stations: 'lineId',
+  signals: 'lineId',
+  signalGroups: 'lineId',
+  signalLimits: 'lineUUID',
+  teamsWebhooks: 'lineId',
+  relianceConfigs: 'lineId',
+}
+
 export const isCollectionName = (name: string): name is CollectionName =>
   (COLLECTIONS as ReadonlyArray<string>).includes(name)
 

@@ -23,6 +23,12 @@ export type Checkpoint = typeof Checkpoint.Type
 export const PullRequest = Schema.Struct({
   checkpoint: Schema.NullOr(Checkpoint),
   batchSize: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_PULL_BATCH })),
+  /**
+   * Only this line's documents (line-scoped collections: LINE_FIELDS), so a first sync can bring the
+   * line a user opened ahead of the rest. Pages like any pull; its checkpoint is only good for
+   * further pages of the same line, never for the whole collection.
+   */
+  lineId: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
 })
 export type PullRequest = typeof PullRequest.Type
 

@@ -293,6 +293,11 @@ export const Messages = {
     savedOnDevice: 'Saved on this device — will sync',
     upgradeRequired: 'This app is out of date. Reload it to update; your pending changes are kept.',
     notYourChange: 'This change was made by another user and can only be sent when they sign in.',
+    /** A pull by line (first sync) of a collection whose documents belong to no line. */
+    notLineScoped: 'This collection cannot be pulled by line',
+    /** A line screen during a device's first sync, until that line's signals and limits are stored. */
+    lineArriving:
+      "This line's signals are still arriving on this device; they appear here as soon as they are stored.",
   },
   server: {
     unauthorized: 'Unauthorized',

@@ -4,6 +4,7 @@ import { compress } from 'hono/compress'
 import { Messages } from '../../shared/validation/messages'
 import {
   COLLECTIONS,
+  LINE_FIELDS,
   canAccessCollection,
   isCollectionName,
   type CollectionName,
@@ -29,7 +30,11 @@ export function replicationRoutes(): Hono<AppEnv> {
 
   app.post('/:collection/pull', compress(), async (c) => {
     const collection = collectionParam(c.req.param('collection'), c.var.session)
-    const { checkpoint, batchSize } = await readBody(c, PullRequest)
+    const { checkpoint, batchSize, lineId } = await readBody(c, PullRequest)
+    const lineField = LINE_FIELDS[collection]
+    if (lineId !== undefined && !lineField) {
+      throw new DomainError(400, 'BAD_REQUEST', Messages.sync.notLineScoped)
+    }
     const docs = await pullDocuments(
       c.var.services.db,
       c.var.session.customerId,
@@ -37,6 +42,7 @@ export function replicationRoutes(): Hono<AppEnv> {
       c.var.session.plantId,
       checkpoint?.seq ?? 0,
       batchSize,
+      lineId !== undefined && lineField ? { field: lineField, lineId } : undefined,
     )
     const last = docs[docs.length - 1]
     return c.json({

@@ -211,18 +211,25 @@ export async function pullDocuments(
   plantId: string,
   afterSeq: number,
   limit: number,
+  /** Only one line's documents: `field` is the collection's line field (LINE_FIELDS), from our code. */
+  line?: { readonly field: string; readonly lineId: string },
 ): Promise<ReadonlyArray<StoredDocument>> {
-  const rows = await ex
+  let q = ex
     .selectFrom('documents')
     .select(columns)
     .where('customer_id', '=', customerId)
     .where('collection', '=', collection)
     .where('seq', '>', String(afterSeq))
     .where('plant_id', 'in', [plantId, CUSTOMER_WIDE])
-    .orderBy('seq')
-    .limit(limit)
-    .execute()
+  // Inlined like listDocuments' fields so the line expression indexes (migrations 2 and 3) serve it.
+  if (line) q = q.where(sql`data->>${sql.lit(fieldName(line.field))}`, '=', line.lineId)
+  const rows = await q.orderBy('seq').limit(limit).execute()
   return rows.map((r) => fromRow(r as Row))
+}
+
+function fieldName(field: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`not a field name: ${field}`)
+  return field
 }
 
 /** What the client is told about a document the server does not have (or it may not see): deleted. */

@@ -79,6 +79,49 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     expect(next.body.documents[0]!.alertViewingWindowDays).toBe(45)
   })
 
+  test("OFF-08 a first sync can pull one line's signals ahead of the rest, paged by its own checkpoint", async () => {
+    const all = (await pullAll(server, admin, 'signals')).docs
+    const lineId = 'line-assembly'
+    const expected = all.filter((d) => d.lineId === lineId).map((d) => d.id)
+    expect(expected.length).toBeGreaterThan(10)
+    const got: unknown[] = []
+    let checkpoint: Pull['checkpoint'] = null
+    for (;;) {
+      const res: { status: number; body: Pull } = await server.call<Pull>(
+        'POST',
+        '/sync/signals/pull',
+        admin,
+        {
+          checkpoint,
+          batchSize: 500,
+          lineId,
+        },
+      )
+      expect(res.status).toBe(200)
+      got.push(...res.body.documents.map((d) => d.id))
+      for (const d of res.body.documents) expect(d.lineId).toBe(lineId)
+      if (res.body.documents.length < 500) break
+      checkpoint = res.body.checkpoint
+    }
+    expect(got).toEqual(expected)
+    // Another tenant naming this line gets none of its signals.
+    const other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
+    const foreign = await server.call<Pull>('POST', '/sync/signals/pull', other, {
+      checkpoint: null,
+      batchSize: 500,
+      lineId,
+    })
+    expect(foreign.body.documents).toEqual([])
+    // Collections whose documents belong to no line cannot be pulled by line.
+    const plants = await server.call<{ error: { message: string } }>('POST', '/sync/plants/pull', admin, {
+      checkpoint: null,
+      batchSize: 10,
+      lineId,
+    })
+    expect(plants.status).toBe(400)
+    expect(plants.body.error.message).toBe(Messages.sync.notLineScoped)
+  })
+
   test('OFF-05 an intent whose base value is stale comes back conflict and changes nothing', async () => {
     const base = await lineDoc('line-machining')
     const seen = [

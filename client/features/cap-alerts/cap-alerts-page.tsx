@@ -9,7 +9,7 @@ import { Flex, Heading, SearchField, Text } from '@adobe/react-spectrum'
 import { Messages } from '../../../shared/validation/messages'
 import { LineSelector, useSelectedLine } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
-import { usePlant, useSyncStatus } from '../../db/data-context'
+import { useLineArrived, usePlant } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
 import { CapAlertRulesDialog, type CapAlertRulesTarget } from './cap-alert-rules-dialog'
 import { capAlertRows, filterCapAlertRows, type CapAlertRow } from './cap-alert-rows'
@@ -50,11 +50,10 @@ export default function CapAlertsPage() {
   }, [])
 
   const failed = [lines, signals, limits, monitors].some((q) => q.error !== undefined)
-  // A first sync fills the collections one after the other: until it is done, a signal without
-  // limits may only mean its limits have not arrived yet.
-  const status = useSyncStatus()
-  const firstSync = status.online && status.initialProgress !== null
-  const dataLoading = signals.loading || limits.loading || monitors.loading || plantLoading || firstSync
+  // During a first sync a signal without limits may only mean its limits have not arrived yet: the
+  // line's signals and limits come first (useLineArrived), and the page says it waits for them.
+  const arrived = useLineArrived(lineId)
+  const dataLoading = signals.loading || limits.loading || monitors.loading || plantLoading || !arrived
   const noLines = !lines.loading && !lines.data.some((l) => l.active)
 
   return (
@@ -82,7 +81,10 @@ export default function CapAlertsPage() {
         <Text>No lines exist for this plant.</Text>
       ) : lineId === undefined || lines.loading || dataLoading ? (
         // One placeholder until every local query answered: no spinner row, no early empty text.
-        <Skeleton label="Loading Cap Alerts" lines={4} />
+        <>
+          {!arrived && <Text UNSAFE_className="qm-arriving">{Messages.sync.lineArriving}</Text>}
+          <Skeleton label="Loading Cap Alerts" lines={4} />
+        </>
       ) : (
         <CapAlertsGrid
           rows={shown}

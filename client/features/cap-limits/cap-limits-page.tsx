@@ -12,7 +12,7 @@ import type { LimitField, LimitSingleSide } from '../../../shared/validation/lim
 import { LineSelector, useSelectedLine } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
 import { useSnackbar } from '../../components/snackbar'
-import { useIntent, usePlant, useSession, useSyncStatus } from '../../db/data-context'
+import { useIntent, useLineArrived, usePlant, useSession, useSyncStatus } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
 import { LimitsGrid } from './limits-grid'
 import {
@@ -46,8 +46,7 @@ export default function CapLimitsPage() {
   const edits = draft.lineId === lineId ? draft.edits : NO_EDITS
   const [saving, setSaving] = useState(false)
   const run = useIntent()
-  const syncStatus = useSyncStatus()
-  const { online } = syncStatus
+  const { online } = useSyncStatus()
   const { show } = useSnackbar()
   const singleSidedFlag = plant?.featureFlags.singleSidedLimits === true
 
@@ -115,9 +114,9 @@ export default function CapLimitsPage() {
 
   const failed = [lines, signals, entries].some((q) => q.error !== undefined)
   // During a first sync a signal's limits may simply not have arrived yet (see Cap Alerts).
-  const firstSync = online && syncStatus.initialProgress !== null
+  const arrived = useLineArrived(lineId)
   const loading =
-    lines.loading || signals.loading || entries.loading || plantLoading || lineId === undefined || firstSync
+    lines.loading || signals.loading || entries.loading || plantLoading || lineId === undefined || !arrived
   const noLines = !lines.loading && !lines.data.some((l) => l.active)
 
   return (
@@ -171,7 +170,10 @@ export default function CapLimitsPage() {
       ) : noLines ? (
         <p>No lines exist for this plant.</p>
       ) : loading ? (
-        <Skeleton label="Loading Cap Limits" lines={6} />
+        <>
+          {!arrived && <p className="qm-arriving">{Messages.sync.lineArriving}</p>}
+          <Skeleton label="Loading Cap Limits" lines={6} />
+        </>
       ) : (
         <LimitsGrid
           rows={rows}

@@ -34,7 +34,7 @@ export const SECTION_PAGES: Readonly<Record<SettingsSection, ComponentType>> = O
   }),
 ) as Record<SettingsSection, ComponentType>
 
-/** Starts downloading a section's code early (hover/focus on its menu link). */
-export function preloadSection(section: SettingsSection): void {
-  void BUILT[section]?.().catch(() => undefined)
+/** Starts downloading a section's code early (hover/focus on its menu link, a URL naming it). */
+export function preloadSection(section: SettingsSection | string): void {
+  if (Object.hasOwn(BUILT, section)) void BUILT[section as SettingsSection]?.().catch(() => undefined)
 }

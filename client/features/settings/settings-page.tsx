@@ -5,6 +5,7 @@ import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/use-media-que
 import { MAIN_CONTENT_ID } from '../../components/focus'
 import { usePlant, useSession, useSyncStatus } from '../../db/data-context'
 import { FullPageLoading } from '../session/full-page-loading'
+import { preloadSection } from './sections'
 import { SectionHost } from './section-host'
 import { SettingsMenuButton, SettingsMenuDrawer } from './settings-menu-drawer'
 import { SettingsNav, SettingsNavSkeleton } from './settings-nav'
@@ -39,6 +40,10 @@ export function SettingsPage() {
   )
 
   const wanted = requested ?? stored
+  // Its code downloads while the plant and the menu are still loading, not after.
+  useEffect(() => {
+    if (wanted) preloadSection(wanted)
+  }, [wanted])
   // On a first sync the plant (its flags decide menu items and what sections show) may not be here
   // yet: wait for it, so the menu appears once with its final items and no section falls back from
   // a flagged item the user may well see. Offline with no plant yet there is nothing to wait for.

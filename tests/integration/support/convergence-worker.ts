@@ -55,7 +55,7 @@ const controller = new SyncController({
 })
 controller.onIssue((issue) => post({ type: 'announced', issue }))
 
-/** The controller keeps its replications private; the test needs RxDB's awaitInSync on each. */
+/** The controller keeps its replications private; the test needs awaitInSync on each. */
 const replications = (): ReadonlyArray<CollectionReplication> =>
   (controller as unknown as { replications: ReadonlyArray<CollectionReplication> }).replications
 
@@ -74,7 +74,7 @@ function role(): 'user' | 'administrator' {
 async function inSync(timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))
-  const all = Promise.all(replications().map((r) => r.state.awaitInSync())).then(() => true)
+  const all = Promise.all(replications().map((r) => r.awaitInSync())).then(() => true)
   const result = await Promise.race([all, timeout])
   clearTimeout(timer)
   return result
@@ -139,7 +139,7 @@ async function handle(request: ClientRequest): Promise<unknown> {
   switch (request.type) {
     case 'init': {
       await controller.signIn(config.email, config.password)
-      await Promise.all(replications().map((r) => r.state.awaitInitialReplication()))
+      await Promise.all(replications().map((r) => r.awaitInitialReplication()))
       return role()
     }
     case 'run': {

@@ -1,0 +1,253 @@
+import { Subject } from 'rxjs'
+import type { Checkpoint, ReplicatedDocument } from '../../shared/sync/protocol'
+import type { CollectionName } from '../../shared/sync/collections'
+import { HttpError } from './transport'
+
+/**
+ * Pull replication of one collection: pages by checkpoint until the server has no more, then live
+ * items from the change stream (documents with their checkpoint, or RESYNC: "pull now"). It replaces
+ * RxDB's replication plugin, which kept a replication-metadata record per pulled document and wrote
+ * pages one collection-level write at a time; a first sync spent most of its time there.
+ *
+ * Invariants:
+ * - one task at a time (pull loop or stream item), in arrival order, so writes never interleave;
+ * - the checkpoint is saved only after the documents before it are stored, and never goes back, so
+ *   a crash between the two re-pulls a page (harmless: writes keep only newer revisions) and never
+ *   skips one;
+ * - a failed pull is retried after `retryMs` (or at the next RESYNC) until cancelled.
+ */
+export type StreamItem = { documents: ReplicatedDocument[]; checkpoint: Checkpoint } | 'RESYNC'
+
+export interface PullSource {
+  /** One page after `checkpoint` (null: from the start); throws HttpError when it cannot. */
+  pull(checkpoint: Checkpoint | null, batchSize: number): Promise<PullPage>
+  /**
+   * One page of one line's documents (line-scoped collections); its checkpoint only pages that line.
+   * Absent for collections whose documents belong to no line.
+   */
+  pullLine?(lineId: string, checkpoint: Checkpoint | null, batchSize: number): Promise<PullPage>
+  /** Stores documents; `fresh`: nothing of this collection was stored before this sync began. */
+  write(documents: ReadonlyArray<ReplicatedDocument>, fresh: boolean): Promise<void>
+  loadCheckpoint(): Promise<Checkpoint | null>
+  saveCheckpoint(checkpoint: Checkpoint): Promise<void>
+  /** Any answer, good or bad: drives "last synced", the pause on 401 and malformed-answer errors. */
+  onResult(ok: boolean, error?: HttpError): void
+}
+
+export interface PullPage {
+  readonly documents: ReadonlyArray<ReplicatedDocument>
+  readonly checkpoint: Checkpoint | null
+}
+
+export interface PullOptions {
+  readonly batchSize: number
+  readonly retryMs: number
+}
+
+export class PullReplication {
+  readonly error$ = new Subject<unknown>()
+  /** A line whose documents are all stored although the first sync of the rest is not done. */
+  readonly lineReady$ = new Subject<string>()
+  private readonly wantedLines: string[] = []
+  private readonly readyLines = new Set<string>()
+  private checkpoint: Checkpoint | null = null
+  private fresh = false
+  private tail: Promise<void> = Promise.resolve()
+  private queued = 0
+  private pullQueued = false
+  private started = false
+  private cancelled = false
+  private initialDone = false
+  /** The last pull loop reached the server's end and nothing failed since (see receive()). */
+  private caughtUp = false
+  private readonly initialWaiters: Array<() => void> = []
+  private readonly idleWaiters: Array<() => void> = []
+  private retryTimer: ReturnType<typeof setTimeout> | undefined
+
+  constructor(
+    readonly collection: CollectionName,
+    private readonly source: PullSource,
+    private readonly options: PullOptions,
+  ) {}
+
+  /** Loads the checkpoint and pulls until caught up; stream items received before wait behind. */
+  start(): void {
+    if (this.started || this.cancelled) return
+    this.started = true
+    this.enqueue(async () => {
+      this.checkpoint = await this.source.loadCheckpoint()
+      this.fresh = this.checkpoint === null
+    })
+    this.reSync()
+  }
+
+  /** Pull now (network back, RESYNC, after a push without a stream); coalesces with a queued pull. */
+  reSync(): void {
+    if (!this.started || this.cancelled || this.pullQueued) return
+    clearTimeout(this.retryTimer)
+    this.pullQueued = true
+    this.enqueue(async () => {
+      this.pullQueued = false
+      await this.pullUntilCaughtUp()
+    })
+  }
+
+  /** A change-stream item for this collection. */
+  receive(item: StreamItem): void {
+    if (item === 'RESYNC') return this.reSync()
+    if (!this.started || this.cancelled) return
+    this.enqueue(async () => {
+      await this.source.write(item.documents, false)
+      // A stream page holds every change after the stream's start, which the pull its RESYNC
+      // queued covered; after a failed pull there may be a gap before it: the next pull fills it.
+      if (this.caughtUp) await this.advance(item.checkpoint)
+    })
+  }
+
+  /**
+   * During the first sync: bring this line's documents before the rest (the line the user opened
+   * jumps the queue). The most recently wanted line goes first.
+   */
+  prioritize(lineId: string): void {
+    if (this.initialDone || !this.source.pullLine || this.readyLines.has(lineId)) return
+    const at = this.wantedLines.indexOf(lineId)
+    if (at >= 0) this.wantedLines.splice(at, 1)
+    this.wantedLines.unshift(lineId)
+  }
+
+  /** Every document of the line is stored (the first sync is done, or the line came first). */
+  isLineReady(lineId: string): boolean {
+    return this.initialDone || this.readyLines.has(lineId)
+  }
+
+  get initialReplicationDone(): boolean {
+    return this.initialDone
+  }
+
+  /** Resolves once the first pull loop reached the end of the server's documents. */
+  awaitInitialReplication(): Promise<void> {
+    if (this.initialDone) return Promise.resolve()
+    return new Promise((resolve) => this.initialWaiters.push(resolve))
+  }
+
+  /** Resolves when caught up once and nothing is queued or running. */
+  async awaitInSync(): Promise<void> {
+    await this.awaitInitialReplication()
+    if (this.queued === 0) return
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve))
+  }
+
+  cancel(): Promise<void> {
+    this.cancelled = true
+    clearTimeout(this.retryTimer)
+    return this.tail
+  }
+
+  get isCancelled(): boolean {
+    return this.cancelled
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queued++
+    this.tail = this.tail
+      .then(() => (this.cancelled ? undefined : task()))
+      .catch((err: unknown) => this.failed(err))
+      .finally(() => {
+        this.queued--
+        if (this.queued === 0) this.idleWaiters.splice(0).forEach((w) => w())
+      })
+  }
+
+  /**
+   * Pages until one comes back short. The next page is requested while the current one is being
+   * stored, so the network and JSON decoding overlap the storage writes (which dominate a first sync).
+   */
+  private async pullUntilCaughtUp(): Promise<void> {
+    this.caughtUp = false
+    const { batchSize } = this.options
+    await this.pullWantedLines()
+    let next = this.fetch(this.checkpoint)
+    for (;;) {
+      const page = await next
+      await this.pullWantedLines()
+      const full = page.documents.length >= batchSize && page.checkpoint !== null
+      if (full && !this.cancelled) next = this.fetch(page.checkpoint)
+      if (page.documents.length > 0)
+        await this.timed('write', () => this.source.write(page.documents, this.fresh))
+      if (page.checkpoint) await this.advance(page.checkpoint)
+      if (!full || this.cancelled) break
+    }
+    if (this.cancelled) return
+    this.fresh = false
+    this.caughtUp = true
+    if (!this.initialDone) {
+      this.initialDone = true
+      this.initialWaiters.splice(0).forEach((w) => w())
+    }
+  }
+
+  /** Lines a screen asked for, each pulled whole before the next page of the collection. */
+  private async pullWantedLines(): Promise<void> {
+    const pullLine = this.source.pullLine?.bind(this.source)
+    if (!pullLine || this.initialDone) return
+    for (let lineId = this.wantedLines[0]; lineId !== undefined; lineId = this.wantedLines[0]) {
+      let checkpoint: Checkpoint | null = null
+      for (;;) {
+        const [line, at]: [string, Checkpoint | null] = [lineId, checkpoint]
+        const page: PullPage = await this.timed('pull', () => pullLine(line, at, this.options.batchSize))
+        if (page.documents.length > 0)
+          await this.timed('write', () => this.source.write(page.documents, this.fresh))
+        checkpoint = page.checkpoint
+        if (page.documents.length < this.options.batchSize || !checkpoint || this.cancelled) break
+      }
+      if (this.cancelled) return
+      // Taken off the list only once stored: a failed pull leaves it first for the retry.
+      this.wantedLines.splice(this.wantedLines.indexOf(lineId), 1)
+      this.readyLines.add(lineId)
+      this.lineReady$.next(lineId)
+    }
+  }
+
+  /** One page; a rejection is reported once, and never left unhandled while a write runs. */
+  private fetch(checkpoint: Checkpoint | null): Promise<PullPage> {
+    const page = this.timed('pull', () => this.source.pull(checkpoint, this.options.batchSize)).then(
+      (p) => {
+        this.source.onResult(true)
+        return p
+      },
+      (err: unknown) => {
+        this.source.onResult(false, err instanceof HttpError ? err : new HttpError(0, String(err)))
+        throw err
+      },
+    )
+    page.catch(() => undefined)
+    return page
+  }
+
+  /**
+   * Each pull and write of the first sync shows in the browser's performance timeline (the client
+   * bench sums them); later ones are not recorded, so a long session does not grow the timeline.
+   */
+  private async timed<T>(what: 'pull' | 'write', fn: () => Promise<T>): Promise<T> {
+    if (this.initialDone) return fn()
+    const start = performance.now()
+    try {
+      return await fn()
+    } finally {
+      performance.measure(`qm:${what} ${this.collection}`, { start, end: performance.now() })
+    }
+  }
+
+  private async advance(checkpoint: Checkpoint): Promise<void> {
+    if (this.checkpoint && this.checkpoint.seq >= checkpoint.seq) return
+    this.checkpoint = checkpoint
+    await this.source.saveCheckpoint(checkpoint)
+  }
+
+  private failed(err: unknown): void {
+    if (this.cancelled) return
+    this.error$.next(err)
+    clearTimeout(this.retryTimer)
+    this.retryTimer = setTimeout(() => this.reSync(), this.options.retryMs)
+  }
+}

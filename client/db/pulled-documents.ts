@@ -1,0 +1,100 @@
+import { createRevision, now, type RxStorageInstance } from 'rxdb'
+import type { ReplicatedDocument } from '../../shared/sync/protocol'
+
+/**
+ * Writes documents the server sent straight into a collection's storage instance, in one bulk write
+ * per call — the same instance (and change stream) RxDB's collection reads, so open queries see the
+ * change, without the per-document replication metadata RxDB's replication plugin keeps.
+ *
+ * Invariant: a stored document is only ever replaced by one with a higher server revision (or the
+ * same revision changing `_deleted`), so a late page or stream event can never take the device back.
+ */
+export interface StoredServerDocument {
+  readonly revision?: unknown
+  readonly _deleted: boolean
+  readonly _rev: string
+  readonly [field: string]: unknown
+}
+
+type Storage = RxStorageInstance<Record<string, unknown>, unknown, unknown>
+
+/** How many times rows that lost a race to another writer (another tab) are re-read and retried. */
+const MAX_ATTEMPTS = 3
+
+/**
+ * @param assumeEmpty the caller knows none of these ids is stored (a first sync): skip the read
+ *   before the write. A row that exists after all comes back as a conflict and is retried with a read.
+ * @returns how many documents were written (newer than what was stored).
+ */
+export async function writePulledDocuments(
+  storage: Storage,
+  primaryKey: string,
+  token: string,
+  documents: ReadonlyArray<ReplicatedDocument>,
+  assumeEmpty: boolean,
+): Promise<number> {
+  let pending = latestPerId(documents, primaryKey)
+  let written = 0
+  for (let attempt = 0; attempt < MAX_ATTEMPTS && pending.length > 0; attempt++) {
+    const stored =
+      assumeEmpty && attempt === 0
+        ? new Map<string, StoredServerDocument>()
+        : await readStored(
+            storage,
+            pending.map((d) => String(d[primaryKey])),
+            primaryKey,
+          )
+    const rows = []
+    for (const doc of pending) {
+      const previous = stored.get(String(doc[primaryKey]))
+      if (previous && !isNewer(doc, previous)) continue
+      rows.push({
+        ...(previous ? { previous: previous as never } : {}),
+        document: {
+          ...doc,
+          _deleted: doc._deleted === true,
+          _meta: { lwt: now() },
+          _attachments: {},
+          _rev: createRevision(token, previous as never),
+        } as never,
+      })
+    }
+    if (rows.length === 0) return written
+    const result = await storage.bulkWrite(rows, 'qm-pull')
+    written += rows.length - result.error.length
+    const conflicted = new Set(result.error.filter((e) => e.status === 409).map((e) => e.documentId))
+    const failed = result.error.find((e) => e.status !== 409)
+    if (failed)
+      throw new Error(`Storing a pulled document failed (${failed.status}): ${JSON.stringify(failed)}`)
+    pending = pending.filter((d) => conflicted.has(String(d[primaryKey])))
+  }
+  if (pending.length > 0) throw new Error('Storing pulled documents kept conflicting with another writer')
+  return written
+}
+
+/** A page may hold the same id twice (written twice between two pulls): keep its newest revision. */
+function latestPerId(documents: ReadonlyArray<ReplicatedDocument>, primaryKey: string) {
+  const byId = new Map<string, ReplicatedDocument>()
+  for (const d of documents) {
+    const id = String(d[primaryKey])
+    const seen = byId.get(id)
+    if (!seen || Number(d.revision) >= Number(seen.revision)) byId.set(id, d)
+  }
+  return [...byId.values()]
+}
+
+async function readStored(storage: Storage, ids: string[], primaryKey: string) {
+  const found = await storage.findDocumentsById(ids, true)
+  return new Map(
+    found.map((d) => [
+      String((d as Record<string, unknown>)[primaryKey]),
+      d as unknown as StoredServerDocument,
+    ]),
+  )
+}
+
+function isNewer(incoming: ReplicatedDocument, stored: StoredServerDocument): boolean {
+  const a = Number(incoming.revision ?? 0)
+  const b = Number(stored.revision ?? 0)
+  return a > b || (a === b && (incoming._deleted === true) !== stored._deleted)
+}

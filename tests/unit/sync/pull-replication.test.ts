@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest'
+import { PullReplication, type PullSource } from '../../../client/db/pull-replication'
+import { HttpError } from '../../../client/db/transport'
+import type { Checkpoint, ReplicatedDocument } from '../../../shared/sync/protocol'
+
+/**
+ * The pull bookkeeping (client/db/pull-replication.ts) against an in-memory server: pages until
+ * caught up, one task at a time, a checkpoint that is saved only after its documents and never goes
+ * back, retries after a failure without skipping what the failure hid.
+ */
+interface ServerDoc extends ReplicatedDocument {
+  id: string
+  revision: number
+  seq: number
+  _deleted: boolean
+}
+
+class FakeServer implements PullSource {
+  docs: ServerDoc[] = []
+  stored = new Map<string, ServerDoc>()
+  saved: Array<Checkpoint> = []
+  events: string[] = []
+  failNext = 0
+  private seq = 0
+
+  put(id: string): ServerDoc {
+    const revision = (this.docs.filter((d) => d.id === id).at(-1)?.revision ?? 0) + 1
+    const doc = { id, revision, seq: ++this.seq, _deleted: false }
+    this.docs = [...this.docs.filter((d) => d.id !== id), doc]
+    return doc
+  }
+  async pull(checkpoint: Checkpoint | null, batchSize: number) {
+    await Promise.resolve()
+    if (this.failNext > 0) {
+      this.failNext--
+      throw new HttpError(0, 'The server cannot be reached')
+    }
+    const after = checkpoint?.seq ?? 0
+    const documents = this.docs.filter((d) => d.seq > after).slice(0, batchSize)
+    this.events.push(`pull ${after}`)
+    return { documents, checkpoint: documents.length ? { seq: documents.at(-1)!.seq } : checkpoint }
+  }
+  async write(documents: ReadonlyArray<ReplicatedDocument>) {
+    await Promise.resolve()
+    for (const d of documents as ServerDoc[]) {
+      const had = this.stored.get(d.id)
+      if (!had || had.revision < d.revision) this.stored.set(d.id, d)
+    }
+    this.events.push(`write ${documents.length}`)
+  }
+  async loadCheckpoint() {
+    return this.saved.at(-1) ?? null
+  }
+  async saveCheckpoint(checkpoint: Checkpoint) {
+    // Saved only after what it covers is stored.
+    for (const d of this.docs) if (d.seq <= checkpoint.seq) expect(this.stored.has(d.id)).toBe(true)
+    this.saved.push(checkpoint)
+  }
+  onResult() {}
+}
+
+const replicate = (server: FakeServer, batchSize = 10, retryMs = 5) =>
+  new PullReplication('signals', server, { batchSize, retryMs })
+
+describe('PullReplication', () => {
+  it('OFF-03 pulls page after page until the server has no more, saving each checkpoint after its page', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 25; i++) server.put(`s${i}`)
+    const r = replicate(server)
+    r.start()
+    await r.awaitInitialReplication()
+    expect(server.stored.size).toBe(25)
+    expect(server.saved.map((c) => c.seq)).toEqual([10, 20, 25])
+    expect(server.events.filter((e) => e.startsWith('pull'))).toEqual(['pull 0', 'pull 10', 'pull 20'])
+  })
+
+  it('OFF-03 resumes from the saved checkpoint instead of pulling everything again', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 12; i++) server.put(`s${i}`)
+    const first = replicate(server)
+    first.start()
+    await first.awaitInitialReplication()
+    await first.cancel()
+    server.put('s3')
+    server.events = []
+    const again = replicate(server)
+    again.start()
+    await again.awaitInitialReplication()
+    expect(server.events[0]).toBe('pull 12')
+    expect(server.stored.get('s3')?.revision).toBe(2)
+  })
+
+  it('OFF-03 handles stream items one at a time behind a running pull, and the checkpoint never goes back', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 5; i++) server.put(`s${i}`)
+    const r = replicate(server)
+    r.start()
+    const late = server.docs[1]!
+    // An event for an old change arrives while the first pull runs.
+    r.receive({ documents: [late], checkpoint: { seq: late.seq } })
+    await r.awaitInSync()
+    expect(server.events).toEqual(['pull 0', 'write 5', 'write 1'])
+    expect(server.saved.map((c) => c.seq)).toEqual([5])
+    const fresh = server.put('s9')
+    r.receive({ documents: [fresh], checkpoint: { seq: fresh.seq } })
+    await r.awaitInSync()
+    expect(server.saved.at(-1)).toEqual({ seq: fresh.seq })
+  })
+
+  it('OFF-03 retries a failed pull by itself and does not skip what the failure hid', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 3; i++) server.put(`s${i}`)
+    const r = replicate(server)
+    r.start()
+    await r.awaitInitialReplication()
+    server.failNext = 1
+    const hidden = server.put('s1')
+    r.reSync()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    // A stream event after the failure: stored, but it must not move the checkpoint past `hidden`.
+    const streamed = server.put('s2')
+    r.receive({ documents: [streamed], checkpoint: { seq: streamed.seq } })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await r.awaitInSync()
+    expect(server.stored.get('s1')).toEqual(hidden)
+    expect(server.saved.at(-1)).toEqual({ seq: streamed.seq })
+    await r.cancel()
+  })
+
+  it('OFF-03 a cancelled replication runs nothing more', async () => {
+    const server = new FakeServer()
+    server.put('s0')
+    const r = replicate(server)
+    await r.cancel()
+    r.start()
+    r.reSync()
+    r.receive('RESYNC')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(server.events).toEqual([])
+  })
+})

@@ -1,0 +1,72 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { RxStorage } from 'rxdb'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import { openAppDatabase, type AppDatabase } from '../../../client/db/app-database'
+import { writePulledDocuments } from '../../../client/db/pulled-documents'
+
+/**
+ * Pulled documents stored straight into a collection's storage (client/db/pulled-documents.ts), on
+ * RxDB with Dexie over fake-indexeddb: queries see them, and an older revision never replaces a newer.
+ */
+let db: AppDatabase | undefined
+afterEach(async () => {
+  await db?.close()
+  db = undefined
+})
+
+const open = async () => {
+  db = await openAppDatabase({
+    name: `pulled-${Math.random().toString(36).slice(2)}`,
+    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
+  })
+  return db
+}
+const line = (id: string, revision: number, friendlyName: string, deleted = false) => ({
+  id,
+  friendlyName,
+  revision,
+  updatedAt: '2026-11-25T10:00:00.000Z',
+  _deleted: deleted,
+})
+const write = (d: AppDatabase, docs: Array<Record<string, unknown>>, fresh = false) =>
+  writePulledDocuments(d.collections.lines.storageInstance as never, 'id', d.token, docs, fresh)
+const shown = async (d: AppDatabase, id: string) =>
+  (await d.collections.lines.findOne(id).exec())?.toJSON() as Record<string, unknown> | undefined
+
+describe('writePulledDocuments', () => {
+  it('OFF-03 stores pulled documents where an open query sees them', async () => {
+    const d = await open()
+    const seen: number[] = []
+    const sub = d.collections.lines.find().$.subscribe((rows) => seen.push(rows.length))
+    await vi.waitFor(() => expect(seen).toEqual([0]))
+    expect(await write(d, [line('L1', 1, 'One'), line('L2', 1, 'Two')], true)).toBe(2)
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(2))
+    sub.unsubscribe()
+    expect((await shown(d, 'L1'))?.friendlyName).toBe('One')
+  })
+
+  it('OFF-03 keeps the newer revision when an older one arrives late, and applies deletions', async () => {
+    const d = await open()
+    await write(d, [line('L1', 3, 'Third')], true)
+    expect(await write(d, [line('L1', 2, 'Second')])).toBe(0)
+    expect((await shown(d, 'L1'))?.friendlyName).toBe('Third')
+    expect(await write(d, [line('L1', 4, 'Third', true)])).toBe(1)
+    expect(await shown(d, 'L1')).toBeUndefined()
+  })
+
+  it('OFF-03 a first-sync write of a document that is stored after all is retried, not lost', async () => {
+    const d = await open()
+    await write(d, [line('L1', 1, 'One')], true)
+    // "Nothing stored yet" was wrong (another tab stored it): the write is retried with a read.
+    expect(await write(d, [line('L1', 2, 'Two'), line('L2', 1, 'New')], true)).toBe(2)
+    expect((await shown(d, 'L1'))?.friendlyName).toBe('Two')
+    expect((await shown(d, 'L2'))?.friendlyName).toBe('New')
+  })
+
+  it('OFF-03 a page holding one document twice keeps its newest revision', async () => {
+    const d = await open()
+    await write(d, [line('L1', 2, 'Two'), line('L1', 1, 'One')], true)
+    expect((await shown(d, 'L1'))?.friendlyName).toBe('Two')
+  })
+})
