@@ -65,6 +65,8 @@ export interface PullCheckpoint {
   key: string
   checkpoint: Checkpoint
   storageToken: string
+  /** The collection was pulled to the end once: its first sync is done (a reload mid-way resumes it). */
+  complete?: boolean
 }
 
 export class DeviceDb extends Dexie {

@@ -29,7 +29,10 @@ export interface PullSource {
   /** Stores documents; `fresh`: nothing of this collection was stored before this sync began. */
   write(documents: ReadonlyArray<ReplicatedDocument>, fresh: boolean): Promise<void>
   loadCheckpoint(): Promise<Checkpoint | null>
-  saveCheckpoint(checkpoint: Checkpoint): Promise<void>
+  /** `complete`: the collection was pulled to the end at least once (its first sync is done). */
+  saveCheckpoint(checkpoint: Checkpoint, complete: boolean): Promise<void>
+  /** Whether a first sync of this collection was completed before (see saveCheckpoint). */
+  loadComplete(): Promise<boolean>
   /** Any answer, good or bad: drives "last synced", the pause on 401 and malformed-answer errors. */
   onResult(ok: boolean, error?: HttpError): void
 }
@@ -52,6 +55,8 @@ export class PullReplication {
   private readonly readyLines = new Set<string>()
   private checkpoint: Checkpoint | null = null
   private fresh = false
+  /** Pulled to the end once, on this device, in this or an earlier session. */
+  private complete = false
   private tail: Promise<void> = Promise.resolve()
   private queued = 0
   private pullQueued = false
@@ -77,6 +82,7 @@ export class PullReplication {
     this.enqueue(async () => {
       this.checkpoint = await this.source.loadCheckpoint()
       this.fresh = this.checkpoint === null
+      this.complete = this.checkpoint !== null && (await this.source.loadComplete())
     })
     this.reSync()
   }
@@ -180,6 +186,10 @@ export class PullReplication {
     if (this.cancelled) return
     this.fresh = false
     this.caughtUp = true
+    if (!this.complete) {
+      this.complete = true
+      if (this.checkpoint) await this.source.saveCheckpoint(this.checkpoint, true)
+    }
     if (!this.initialDone) {
       this.initialDone = true
       this.initialWaiters.splice(0).forEach((w) => w())
@@ -241,7 +251,7 @@ export class PullReplication {
   private async advance(checkpoint: Checkpoint): Promise<void> {
     if (this.checkpoint && this.checkpoint.seq >= checkpoint.seq) return
     this.checkpoint = checkpoint
-    await this.source.saveCheckpoint(checkpoint)
+    await this.source.saveCheckpoint(checkpoint, this.complete)
   }
 
   private failed(err: unknown): void {

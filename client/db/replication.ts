@@ -37,7 +37,7 @@ export function replicateCollection(
   hooks: ReplicationHooks,
   options: { identifier: string; batchSize?: number },
 ): CollectionReplication {
-  const key = `${options.identifier}-${REPLICATION_VERSION}-${collection}`
+  const key = checkpointKey(options.identifier, collection)
   const storage = db.collections[collection].storageInstance as never
   const pk = PRIMARY_KEYS[collection]
   return new PullReplication(
@@ -58,13 +58,33 @@ export function replicateCollection(
         const mark = await device.checkpoints.get(key)
         return mark && mark.storageToken === (await db.storageToken) ? mark.checkpoint : null
       },
-      saveCheckpoint: async (checkpoint) => {
-        await device.checkpoints.put({ key, checkpoint, storageToken: await db.storageToken })
+      saveCheckpoint: async (checkpoint, complete) => {
+        await device.checkpoints.put({ key, checkpoint, storageToken: await db.storageToken, complete })
       },
+      loadComplete: async () => (await device.checkpoints.get(key))?.complete === true,
       onResult: hooks.onResult,
     },
     { batchSize: options.batchSize ?? DEFAULT_PULL_BATCH, retryMs: RETRY_MS },
   )
+}
+
+const checkpointKey = (identifier: string, collection: CollectionName) =>
+  `${identifier}-${REPLICATION_VERSION}-${collection}`
+
+/**
+ * Whether every one of these collections was pulled to the end once into this database: if not, a
+ * first sync is (still) under way — also after a reload in the middle of one — and screens say what
+ * has not arrived yet.
+ */
+export async function firstSyncDone(
+  db: AppDatabase,
+  device: DeviceDb,
+  identifier: string,
+  collections: ReadonlyArray<CollectionName>,
+): Promise<boolean> {
+  const token = await db.storageToken
+  const marks = await device.checkpoints.bulkGet(collections.map((c) => checkpointKey(identifier, c)))
+  return marks.every((m) => m?.complete === true && m.storageToken === token)
 }
 
 const decodePullResponse = Schema.decodeUnknownResult(PullResponse)

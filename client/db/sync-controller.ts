@@ -13,7 +13,7 @@ import { adoptLegacyPending } from './legacy-pending'
 import { checkLocally, runLocally, type LocalOutcome } from './local-intents'
 import { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
-import { replicateCollection, type CollectionReplication } from './replication'
+import { firstSyncDone, replicateCollection, type CollectionReplication } from './replication'
 import { trackAbsorption, trackReplication } from './status'
 import { api, HttpError, type Transport } from './transport'
 
@@ -255,7 +255,7 @@ export class SyncController {
     this.outbox.setAuthor(user.id)
     // A device that never synced shows first-sync progress from the moment the frame appears, so
     // "no progress bar" never means "not started yet".
-    const firstSync = verified && (await this.device.marks.get('lastSyncedAt')) === undefined
+    const firstSync = verified && !(await this.firstSyncDone(db, user))
     this.patchStatus({ pendingAuthorEmail: user.email, ...(firstSync ? { initialProgress: 0 } : {}) })
     // Before the first pull can overwrite them: changes the previous app version left pending.
     await adoptLegacyPending(db, this.outbox, user.id)
@@ -301,11 +301,11 @@ export class SyncController {
   private async startReplication(db: AppDatabase, user: SessionUser): Promise<void> {
     await this.stopReplication()
     // A device that never synced shows first-sync progress from before the first request.
-    const firstSync = (await this.device.marks.get('lastSyncedAt')) === undefined
+    const firstSync = !(await this.firstSyncDone(db, user))
     this.patchStatus({ paused: false, ...(firstSync ? { initialProgress: 0 } : {}) })
     const live = this.options.live ?? this.options.transport.openStream !== undefined
-    const identifier = `qm-sync-${user.customerId}-${user.plantId}`
-    const replications = COLLECTIONS.filter((c) => canAccessCollection(c, user.role)).map((collection) =>
+    const identifier = identifierOf(user)
+    const replications = visibleCollections(user).map((collection) =>
       replicateCollection(
         db,
         this.device,
@@ -325,6 +325,10 @@ export class SyncController {
     )
     if (live) this.openStream()
     startInOrder(replications)
+  }
+
+  private firstSyncDone(db: AppDatabase, user: SessionUser): Promise<boolean> {
+    return firstSyncDone(db, this.device, identifierOf(user), visibleCollections(user))
   }
 
   private async stopReplication(): Promise<void> {
@@ -399,6 +403,9 @@ export class SyncController {
     this.status$.next({ ...this.status$.value, ...patch })
   }
 }
+
+const identifierOf = (user: SessionUser) => `qm-sync-${user.customerId}-${user.plantId}`
+const visibleCollections = (user: SessionUser) => COLLECTIONS.filter((c) => canAccessCollection(c, user.role))
 
 /**
  * The plant's structure (plants, lines, stations, monitors, rules, users…) first, so the first

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PullReplication, type PullSource } from '../../../client/db/pull-replication'
 import { HttpError } from '../../../client/db/transport'
 import type { Checkpoint, ReplicatedDocument } from '../../../shared/sync/protocol'
@@ -51,10 +51,15 @@ class FakeServer implements PullSource {
   async loadCheckpoint() {
     return this.saved.at(-1) ?? null
   }
-  async saveCheckpoint(checkpoint: Checkpoint) {
+  complete = false
+  async saveCheckpoint(checkpoint: Checkpoint, complete: boolean) {
     // Saved only after what it covers is stored.
     for (const d of this.docs) if (d.seq <= checkpoint.seq) expect(this.stored.has(d.id)).toBe(true)
-    this.saved.push(checkpoint)
+    if (this.saved.at(-1)?.seq !== checkpoint.seq) this.saved.push(checkpoint)
+    this.complete = complete
+  }
+  async loadComplete() {
+    return this.complete
   }
   onResult() {}
 }
@@ -125,6 +130,31 @@ describe('PullReplication', () => {
     expect(server.stored.get('s1')).toEqual(hidden)
     expect(server.saved.at(-1)).toEqual({ seq: streamed.seq })
     await r.cancel()
+  })
+
+  it('OFF-08 a first sync cut off part-way is not complete; the next session finishes it and says so', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 30; i++) server.put(`s${i}`)
+    let pulls = 0
+    const pull = server.pull.bind(server)
+    // The tab closes after the first page.
+    server.pull = async (c, n) => {
+      if (++pulls > 1) throw new HttpError(0, 'closed')
+      return pull(c, n)
+    }
+    const cut = replicate(server, 10, 60_000)
+    cut.start()
+    await vi.waitFor(() => expect(server.saved.length).toBe(1))
+    await cut.cancel()
+    expect(server.complete).toBe(false)
+    server.pull = pull
+    const again = replicate(server)
+    again.start()
+    await again.awaitInitialReplication()
+    expect(server.complete).toBe(true)
+    expect(server.stored.size).toBe(30)
+    expect(server.events.filter((e) => e.startsWith('pull'))[0]).toBe('pull 0')
+    expect(server.events.filter((e) => e.startsWith('pull'))[1]).toBe('pull 10')
   })
 
   it('OFF-03 a cancelled replication runs nothing more', async () => {
