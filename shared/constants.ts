@@ -189,9 +189,13 @@ export const GRID_ROW_HEIGHT_PX = 65
 // ── Server limits (decisions) ───────────────────────────────────────────────
 /** Largest request body the server reads; larger answers 413. */
 export const MAX_REQUEST_BODY_BYTES = 1_000_000
-/** Largest replication pull page. */
-export const MAX_PULL_BATCH = 2000
-export const DEFAULT_PULL_BATCH = 1000
+/**
+ * Largest replication pull page, and the page a device asks for. Pages are written to IndexedDB in
+ * one bulk write each: measured on 100,000 signals, 5,000-document writes took 20.5 s against 25.0 s
+ * for 1,000 (a raw IndexedDB write of the same documents: 19.6 s), so a first sync asks for 5,000.
+ */
+export const MAX_PULL_BATCH = 5000
+export const DEFAULT_PULL_BATCH = 5000
 /**
  * Sign-in throttling (decision): after 5 wrong passwords for one e-mail from one address, or 50
  * from one address whatever the e-mail, sign-in answers 429 until the 15-minute window has passed.

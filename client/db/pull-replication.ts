@@ -49,10 +49,13 @@ export interface PullOptions {
 
 export class PullReplication {
   readonly error$ = new Subject<unknown>()
+  /** After each page of the collection is stored (first-sync progress counts `received`). */
+  readonly pageStored$ = new Subject<void>()
   /** A line whose documents are all stored although the first sync of the rest is not done. */
   readonly lineReady$ = new Subject<string>()
   private readonly wantedLines: string[] = []
   private readonly readyLines = new Set<string>()
+  private receivedDocuments = 0
   private checkpoint: Checkpoint | null = null
   private fresh = false
   /** Pulled to the end once, on this device, in this or an earlier session. */
@@ -130,6 +133,11 @@ export class PullReplication {
     return this.initialDone
   }
 
+  /** Documents the collection's pull loops stored since start() (lines pulled ahead not counted). */
+  get received(): number {
+    return this.receivedDocuments
+  }
+
   /** Resolves once the first pull loop reached the end of the server's documents. */
   awaitInitialReplication(): Promise<void> {
     if (this.initialDone) return Promise.resolve()
@@ -181,6 +189,8 @@ export class PullReplication {
       if (page.documents.length > 0)
         await this.timed('write', () => this.source.write(page.documents, this.fresh))
       if (page.checkpoint) await this.advance(page.checkpoint)
+      this.receivedDocuments += page.documents.length
+      this.pageStored$.next()
       if (!full || this.cancelled) break
     }
     if (this.cancelled) return

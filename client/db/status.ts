@@ -66,28 +66,58 @@ export function trackAbsorption(db: AppDatabase, device: DeviceDb, outbox: Outbo
   }
 }
 
+/** What a first sync measures its progress against: the server's counts and what is stored already. */
+export interface Yardstick {
+  readonly total: Partial<Record<CollectionName, number>>
+  readonly stored: Partial<Record<CollectionName, number>>
+}
+
 /**
- * First-sync progress (collections whose initial replication finished) and storage errors. The
- * caller has already shown progress 0 before replication started, so "no progress bar" never means
- * "not started yet".
+ * First-sync progress and storage errors. Progress is the share of the plant's documents stored
+ * (the server's counts, `yardstick`), so the bar moves with the signals that make most of a plant;
+ * without counts (an old server, an error) it is the share of collections done. It reads 1 only
+ * when every collection is done. The caller has already shown progress 0 before replication
+ * started, so "no progress bar" never means "not started yet".
  */
 export function trackReplication(
   replications: ReadonlyArray<CollectionReplication>,
   firstSync: boolean,
   patch: Patch,
   current: () => SyncStatus,
+  yardstick: () => Promise<Yardstick | undefined>,
 ): () => void {
   let stopped = false
   let done = 0
+  let measure: Yardstick | undefined
+  const progress = () => {
+    if (!measure) return done / replications.length
+    let total = 0
+    let have = 0
+    for (const r of replications) {
+      const all = measure.total[r.collection] ?? 0
+      total += all
+      have += r.initialReplicationDone ? all : Math.min(all, (measure.stored[r.collection] ?? 0) + r.received)
+    }
+    return total === 0 ? done / replications.length : Math.min(have / total, 0.99)
+  }
+  const update = () => {
+    if (stopped || current().initialProgress === null) return
+    const finished = done === replications.length
+    patch({ initialProgress: finished ? null : progress(), ...(finished ? { linesReady: [] } : {}) })
+  }
+  const pages = firstSync ? replications.map((r) => r.pageStored$.subscribe(update)) : []
+  if (firstSync) {
+    void yardstick()
+      .then((m) => {
+        measure = m
+        update()
+      })
+      .catch(() => undefined)
+  }
   for (const r of firstSync ? replications : []) {
     void r.awaitInitialReplication().then(() => {
-      if (stopped) return
       done++
-      const finished = done === replications.length
-      patch({
-        initialProgress: finished ? null : done / replications.length,
-        ...(finished ? { linesReady: [] } : {}),
-      })
+      update()
     })
   }
   // A line is ready once every line-scoped replication has it (signals and limits alike).
@@ -110,6 +140,6 @@ export function trackReplication(
   )
   return () => {
     stopped = true
-    for (const e of [...errors, ...lines]) e.unsubscribe()
+    for (const e of [...errors, ...lines, ...pages]) e.unsubscribe()
   }
 }

@@ -14,7 +14,7 @@ import { checkLocally, runLocally, type LocalOutcome } from './local-intents'
 import { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
 import { firstSyncDone, replicateCollection, type CollectionReplication } from './replication'
-import { trackAbsorption, trackReplication } from './status'
+import { trackAbsorption, trackReplication, type Yardstick } from './status'
 import { api, HttpError, type Transport } from './transport'
 
 export type SessionState =
@@ -322,9 +322,23 @@ export class SyncController {
       firstSync,
       (patch) => this.patchStatus(patch),
       () => this.status$.value,
+      () => this.yardstick(db, replications),
     )
     if (live) this.openStream()
     startInOrder(replications)
+  }
+
+  /** The server's document counts and what this database holds already (a first sync resumed). */
+  private async yardstick(
+    db: AppDatabase,
+    replications: ReadonlyArray<CollectionReplication>,
+  ): Promise<Yardstick> {
+    const { counts } = await api.counts(this.options.transport)
+    const stored = await Promise.all(replications.map((r) => db.collections[r.collection].count().exec()))
+    return {
+      total: counts as Yardstick['total'],
+      stored: Object.fromEntries(replications.map((r, i) => [r.collection, stored[i]])),
+    }
   }
 
   private firstSyncDone(db: AppDatabase, user: SessionUser): Promise<boolean> {

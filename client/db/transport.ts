@@ -1,5 +1,5 @@
 import { Result, Schema } from 'effect'
-import type { Checkpoint } from '../../shared/sync/protocol'
+import { CollectionCounts, type Checkpoint } from '../../shared/sync/protocol'
 import type { CollectionName } from '../../shared/sync/collections'
 import { IntentPushResponse, type IntentPushRequest } from '../../shared/sync/intent-protocol'
 import { SessionUser as SessionUserSchema } from '../../shared/schema/user'
@@ -71,6 +71,7 @@ function decoded<S extends Schema.Decoder<unknown>>(schema: S, what: string) {
 }
 const asSessionUser = decoded(SessionUserSchema, 'session')
 const asIntentAnswer = decoded(IntentPushResponse, 'answer to the changes sent')
+const asCounts = decoded(CollectionCounts, 'document counts')
 
 export const api = {
   session: async (t: Transport): Promise<SessionUser> => asSessionUser(await call(t, 'GET', '/api/session')),
@@ -90,6 +91,8 @@ export const api = {
       batchSize,
       ...(lineId === undefined ? {} : { lineId }),
     }),
+  /** A first sync's yardstick: documents per collection the session will pull. */
+  counts: async (t: Transport): Promise<CollectionCounts> => asCounts(await call(t, 'GET', '/sync/counts')),
   pushIntents: async (t: Transport, request: IntentPushRequest): Promise<IntentPushResponse> =>
     asIntentAnswer(await call(t, 'POST', '/sync/intents', request)),
   /** DS-01's call; only its outcome matters (the cards read the replicated documents). */

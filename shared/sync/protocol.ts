@@ -35,6 +35,12 @@ export type PullRequest = typeof PullRequest.Type
 export const ReplicatedDocument = Schema.Record(Schema.String, Schema.Unknown)
 export type ReplicatedDocument = typeof ReplicatedDocument.Type
 
+/** GET /sync/counts: documents per collection the session will pull (a first sync's progress). */
+export const CollectionCounts = Schema.Struct({
+  counts: Schema.Record(Schema.String, Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))),
+})
+export type CollectionCounts = typeof CollectionCounts.Type
+
 export const PullResponse = Schema.Struct({
   documents: Schema.Array(ReplicatedDocument),
   checkpoint: Schema.NullOr(Checkpoint),

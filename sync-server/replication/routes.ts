@@ -16,7 +16,13 @@ import { DomainError, forbidden, notFound } from '../domain/domain-error'
 import { rulesFor } from '../domain/registry'
 import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
-import { latestSeq, pullDocuments, toReplicated, type StoredDocument } from '../store/documents'
+import {
+  countPlantDocuments,
+  latestSeq,
+  pullDocuments,
+  toReplicated,
+  type StoredDocument,
+} from '../store/documents'
 import { intentRoutes } from './intent-routes'
 import { streamPageAfter } from './stream-feed'
 
@@ -57,6 +63,14 @@ export function replicationRoutes(): Hono<AppEnv> {
     throw new DomainError(426, 'UPGRADE_REQUIRED', Messages.sync.upgradeRequired)
   })
   app.route('/', intentRoutes())
+
+  // A first sync's yardstick: how many documents each collection the session sees will bring.
+  app.get('/counts', async (c) => {
+    const session = c.var.session
+    const counts = await countPlantDocuments(c.var.services.db, session.customerId, session.plantId)
+    const visible = COLLECTIONS.filter((col) => canAccessCollection(col, session.role))
+    return c.json({ counts: Object.fromEntries(visible.map((col) => [col, counts[col] ?? 0])) })
+  })
 
   app.get('/stream', (c) => {
     const session = c.var.session

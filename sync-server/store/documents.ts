@@ -302,6 +302,25 @@ export async function latestSeq(ex: Executor, customerId: string): Promise<numbe
   return Number(top.rows[0]?.seq ?? 0)
 }
 
+/**
+ * How many documents (tombstones included, as a pull sends them) each collection holds for a plant:
+ * a device's first sync measures its progress against it.
+ */
+export async function countPlantDocuments(
+  ex: Executor,
+  customerId: string,
+  plantId: string,
+): Promise<Partial<Record<CollectionName, number>>> {
+  const rows = await ex
+    .selectFrom('documents')
+    .select(['collection', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('customer_id', '=', customerId)
+    .where('plant_id', 'in', [plantId, CUSTOMER_WIDE])
+    .groupBy('collection')
+    .execute()
+  return Object.fromEntries(rows.map((r) => [r.collection, Number(r.n)]))
+}
+
 /** Refreshes the planner's statistics after a bulk load (the seed), so first queries use the indexes. */
 export async function analyzeDocuments(ex: Executor): Promise<void> {
   await sql`analyze documents`.execute(ex)

@@ -238,6 +238,20 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     expect((await pull(server, operator, 'lines')).status).toBe(200)
   })
 
+  test('OFF-08 a first sync measures its progress against the documents each collection will bring', async () => {
+    const res = await server.call<{ counts: Record<string, number> }>('GET', '/sync/counts', admin)
+    expect(res.status).toBe(200)
+    for (const collection of ['lines', 'signals', 'users', 'monitors']) {
+      expect(res.body.counts[collection]).toBe((await pullAll(server, admin, collection, 5000)).docs.length)
+    }
+    // An operator is told only about what it pulls; without a session, nothing.
+    const operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
+    const seen = await server.call<{ counts: Record<string, number> }>('GET', '/sync/counts', operator)
+    expect(Object.keys(seen.body.counts)).not.toContain('users')
+    expect(Object.keys(seen.body.counts)).toContain('signals')
+    expect((await server.call('GET', '/sync/counts', '')).status).toBe(401)
+  })
+
   test('OFF-06 each tenant pulls only its own documents and cannot act in another tenant', async () => {
     const other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
     const lines = (await pullAll(server, other, 'lines')).docs.map((d) => d.id)
