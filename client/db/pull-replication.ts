@@ -54,6 +54,7 @@ export class PullReplication {
   /** A line whose documents are all stored although the first sync of the rest is not done. */
   readonly lineReady$ = new Subject<string>()
   private readonly wantedLines: string[] = []
+  private readonly linePulls = new Map<string, Promise<void>>()
   private readonly readyLines = new Set<string>()
   private receivedDocuments = 0
   private checkpoint: Checkpoint | null = null
@@ -88,6 +89,7 @@ export class PullReplication {
       this.complete = this.checkpoint !== null && (await this.source.loadComplete())
     })
     this.reSync()
+    this.pullWantedLines()
   }
 
   /** Pull now (network back, RESYNC, after a push without a stream); coalesces with a queued pull. */
@@ -114,14 +116,15 @@ export class PullReplication {
   }
 
   /**
-   * During the first sync: bring this line's documents before the rest (the line the user opened
-   * jumps the queue). The most recently wanted line goes first.
+   * During the first sync: bring this line's documents ahead of the rest (the line the user opened
+   * jumps the queue). Its pages are pulled beside the collection's pull loop, not behind it, once the
+   * replication has started (the plant's structure is stored by then); they never move the checkpoint.
    */
   prioritize(lineId: string): void {
     if (this.initialDone || !this.source.pullLine || this.readyLines.has(lineId)) return
-    const at = this.wantedLines.indexOf(lineId)
-    if (at >= 0) this.wantedLines.splice(at, 1)
-    this.wantedLines.unshift(lineId)
+    if (this.wantedLines.includes(lineId) || this.linePulls.has(lineId)) return
+    this.wantedLines.push(lineId)
+    if (this.started) this.pullWantedLines()
   }
 
   /** Every document of the line is stored (the first sync is done, or the line came first). */
@@ -179,11 +182,9 @@ export class PullReplication {
   private async pullUntilCaughtUp(): Promise<void> {
     this.caughtUp = false
     const { batchSize } = this.options
-    await this.pullWantedLines()
     let next = this.fetch(this.checkpoint)
     for (;;) {
       const page = await next
-      await this.pullWantedLines()
       const full = page.documents.length >= batchSize && page.checkpoint !== null
       if (full && !this.cancelled) next = this.fetch(page.checkpoint)
       if (page.documents.length > 0)
@@ -206,25 +207,36 @@ export class PullReplication {
     }
   }
 
-  /** Lines a screen asked for, each pulled whole before the next page of the collection. */
-  private async pullWantedLines(): Promise<void> {
+  /** Starts a pull of each line asked for; a failed one is asked for again after `retryMs`. */
+  private pullWantedLines(): void {
+    for (const lineId of this.wantedLines.splice(0)) {
+      const job = this.pullLine(lineId).then(
+        () => {
+          if (this.cancelled || this.initialDone) return
+          this.readyLines.add(lineId)
+          this.lineReady$.next(lineId)
+        },
+        (err: unknown) => {
+          if (this.cancelled) return
+          this.error$.next(err)
+          setTimeout(() => this.prioritize(lineId), this.options.retryMs)
+        },
+      )
+      this.linePulls.set(lineId, job)
+      void job.finally(() => this.linePulls.delete(lineId))
+    }
+  }
+
+  private async pullLine(lineId: string): Promise<void> {
     const pullLine = this.source.pullLine?.bind(this.source)
-    if (!pullLine || this.initialDone) return
-    for (let lineId = this.wantedLines[0]; lineId !== undefined; lineId = this.wantedLines[0]) {
-      let checkpoint: Checkpoint | null = null
-      for (;;) {
-        const [line, at]: [string, Checkpoint | null] = [lineId, checkpoint]
-        const page: PullPage = await this.timed('pull', () => pullLine(line, at, this.options.batchSize))
-        if (page.documents.length > 0)
-          await this.timed('write', () => this.source.write(page.documents, this.fresh))
-        checkpoint = page.checkpoint
-        if (page.documents.length < this.options.batchSize || !checkpoint || this.cancelled) break
-      }
-      if (this.cancelled) return
-      // Taken off the list only once stored: a failed pull leaves it first for the retry.
-      this.wantedLines.splice(this.wantedLines.indexOf(lineId), 1)
-      this.readyLines.add(lineId)
-      this.lineReady$.next(lineId)
+    let checkpoint: Checkpoint | null = null
+    while (pullLine && !this.cancelled && !this.initialDone) {
+      const at = checkpoint
+      const page: PullPage = await this.timed('pull', () => pullLine(lineId, at, this.options.batchSize))
+      // Always read before writing: the collection's own pages may have stored some of these.
+      if (page.documents.length > 0) await this.timed('write', () => this.source.write(page.documents, false))
+      checkpoint = page.checkpoint
+      if (page.documents.length < this.options.batchSize || !checkpoint) return
     }
   }
 

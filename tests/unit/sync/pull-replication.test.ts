@@ -157,6 +157,46 @@ describe('PullReplication', () => {
     expect(server.events.filter((e) => e.startsWith('pull'))[1]).toBe('pull 10')
   })
 
+  it('OFF-08 a line a screen asks for arrives beside a slow pull of the whole collection, and is announced', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 20; i++) server.put(`s${i}`)
+    const lineOf = (d: ServerDoc) => (Number(d.id.slice(1)) % 2 === 0 ? 'even' : 'odd')
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const pull = server.pull.bind(server)
+    server.pull = async (c, n) => {
+      await held
+      return pull(c, n)
+    }
+    const source: PullSource = Object.assign(Object.create(server) as FakeServer, {
+      pullLine: async (lineId: string, checkpoint: Checkpoint | null, batchSize: number) => {
+        const after = checkpoint?.seq ?? 0
+        const documents = server.docs.filter((d) => d.seq > after && lineOf(d) === lineId).slice(0, batchSize)
+        return { documents, checkpoint: documents.length ? { seq: documents.at(-1)!.seq } : checkpoint }
+      },
+    })
+    const r = new PullReplication('signals', source, { batchSize: 4, retryMs: 5 })
+    const ready: string[] = []
+    r.lineReady$.subscribe((l) => ready.push(l))
+    r.prioritize('even')
+    expect(r.isLineReady('even')).toBe(false)
+    r.start()
+    await vi.waitFor(() => expect(ready).toEqual(['even']))
+    expect([...server.stored.keys()].sort()).toEqual(
+      server.docs
+        .filter((d) => lineOf(d) === 'even')
+        .map((d) => d.id)
+        .sort(),
+    )
+    expect(r.isLineReady('even')).toBe(true)
+    expect(r.isLineReady('odd')).toBe(false)
+    expect(server.saved).toEqual([])
+    release()
+    await r.awaitInitialReplication()
+    expect(server.stored.size).toBe(20)
+    expect(r.isLineReady('odd')).toBe(true)
+  })
+
   it('OFF-03 a cancelled replication runs nothing more', async () => {
     const server = new FakeServer()
     server.put('s0')
