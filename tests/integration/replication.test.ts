@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Line } from '../../shared/schema/line'
 import { Messages } from '../../shared/validation/messages'
@@ -278,25 +279,44 @@ describe('replication across restarts and instances', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'qm-restart-'))
     try {
       const database = await openDatabase({ kind: 'pglite', dataDir })
-      const first = await startTestServer('pglite', { database, keepDatabase: true })
+      // The database fails at the push's tenth write, as when it goes away mid-way (a change set is
+      // one transaction: nothing commits before its end, so the cut leaves nothing of it behind).
+      let writesLeft = Infinity
+      const cutting: KyselyPlugin = {
+        transformQuery: ({ node }) => {
+          if (node.kind === 'InsertQueryNode' && --writesLeft === 0) throw new Error('connection lost')
+          return node
+        },
+        transformResult: ({ result }) => Promise.resolve(result),
+      }
+      const first = await startTestServer('pglite', {
+        database: { ...database, db: database.db.withPlugin(cutting) },
+        keepDatabase: true,
+      })
       const cookie = await first.signIn()
       const { docs: lines } = await pullAll(first, cookie, 'lines')
       // 30 actions round the plant's lines, each with an id of its own, as a device's outbox holds them.
       const intents = Array.from({ length: 30 }, (_, i) =>
         settings(String(lines[i % lines.length]!.id), { alertViewingWindowDays: i + 1 }, crypto.randomUUID()),
       )
-      // Close the database once ten actions are committed: the rest of the push fails mid-way.
-      let applied = 0
-      first.services.changes.subscribe(() => {
-        if (++applied === 10) void database.close()
-      })
+      // Ten went through in an earlier push (the device may not have heard the answer); the push of
+      // the whole outbox is then cut off mid-way.
+      expect((await pushIntents(first, cookie, intents.slice(0, 10))).status).toBe(200)
+      writesLeft = 10
       const cut = await pushIntents(first, cookie, intents).catch(() => ({ status: 0 }))
       expect(cut.status).not.toBe(200)
       await first.close()
+      await database.close()
 
       const reopened = await openDatabase({ kind: 'pglite', dataDir })
       const second = await startTestServer('pglite', { database: reopened, keepDatabase: true })
       const cookie2 = await second.signIn()
+      // Nothing of the cut push was kept: only the earlier ten are there.
+      const between = (await pullAll(second, cookie2, 'lines')).docs
+      for (const line of lines) {
+        const done = intents.slice(0, 10).filter((x) => x.args.lineId === line.id)
+        expect(between.find((d) => d.id === line.id)!.revision).toBe(line.revision + done.length)
+      }
       const retry = await pushIntents(second, cookie2, intents)
       expect(retry.status).toBe(200)
       // Actions applied before the cut are answered from the log; none is refused.
