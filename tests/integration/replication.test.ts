@@ -167,6 +167,70 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     expect(again.status).toBe('applied')
   })
 
+  test('OFF-04 one refused action of a change set changes only itself: those before and after it apply, in order', async () => {
+    const paint = await lineDoc('line-paint')
+    const assembly = await lineDoc('line-assembly')
+    const seen = (value: unknown) => [
+      { collection: 'lines' as const, id: 'line-paint', field: 'alertViewingWindowDays', value },
+    ]
+    expect([61, 62, 63]).not.toContain(paint.alertViewingWindowDays)
+    const res = await pushIntents(server, admin, [
+      settings('line-paint', { alertViewingWindowDays: 61 }),
+      settings('line-assembly', { ingestionThresholdHours: 1_000_001 }),
+      // Saw what the first action wrote: later actions see earlier ones' writes, so no conflict.
+      { ...settings('line-paint', { alertViewingWindowDays: 62 }), base: seen(61) },
+      // Saw the value from before the set: the server's moved since, so a conflict that changes nothing.
+      { ...settings('line-paint', { alertViewingWindowDays: 63 }), base: seen(paint.alertViewingWindowDays) },
+    ])
+    expect(res.status).toBe(200)
+    const [first, refused, third, stale] = res.body.results
+    expect(res.body.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied', 'conflict'])
+    expect(refused).toMatchObject({
+      rejection: { code: 'VALIDATION', status: 400, message: 'Must be less than or equal to 1000000' },
+    })
+    expect(stale).toMatchObject({
+      conflicts: [expect.objectContaining({ field: 'alertViewingWindowDays', serverValue: 62 })],
+    })
+    // Each applied action answers the line as it left it.
+    const answered = (r: typeof first) => (r?.status === 'applied' ? r.documents[0]!.document : undefined)
+    expect(answered(first)).toMatchObject({ alertViewingWindowDays: 61, revision: paint.revision + 1 })
+    expect(answered(third)).toMatchObject({ alertViewingWindowDays: 62, revision: paint.revision + 2 })
+    const after = await lineDoc('line-paint')
+    expect(after.alertViewingWindowDays).toBe(62)
+    expect(after.revision).toBe(paint.revision + 2)
+    expect((await lineDoc('line-assembly')).revision).toBe(assembly.revision)
+  })
+
+  test('OFF-06 a change set pushed again with the same ids gets the same verdicts and is applied once', async () => {
+    const machining = await lineDoc('line-machining')
+    expect([71, 72, 73]).not.toContain(machining.alertViewingWindowDays)
+    const intents = [
+      settings('line-machining', { alertViewingWindowDays: 71 }, crypto.randomUUID()),
+      settings('line-machining', { ingestionThresholdHours: 1_000_001 }, crypto.randomUUID()),
+      settings('line-machining', { alertViewingWindowDays: 72 }, crypto.randomUUID()),
+    ]
+    const first = await pushIntents(server, admin, intents)
+    expect(first.body.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied'])
+    // The retry (the device never heard the answer) carries one new action after the old ones.
+    const retry = await pushIntents(server, admin, [
+      ...intents,
+      settings('line-machining', { alertViewingWindowDays: 73 }, crypto.randomUUID()),
+    ])
+    expect(retry.status).toBe(200)
+    expect(retry.body.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied', 'applied'])
+    expect(retry.body.results[1]).toEqual(first.body.results[1])
+    // Old actions are answered from the log with the line as it is now, never applied again.
+    const after = await lineDoc('line-machining')
+    expect(after.alertViewingWindowDays).toBe(73)
+    expect(after.revision).toBe(machining.revision + 3)
+    for (const r of [retry.body.results[0], retry.body.results[2]]) {
+      expect(r?.status === 'applied' && r.documents[0]!.document).toMatchObject({
+        alertViewingWindowDays: 72,
+        revision: machining.revision + 2,
+      })
+    }
+  })
+
   test('OFF-03 the live stream sends RESYNC, then changes pushed by another session', async () => {
     const operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
     const res = await server.request('GET', '/sync/stream', { cookie: operator })
