@@ -7,7 +7,8 @@ import { Rejection, ReplicatedDocument } from './protocol'
  * each with a unique id (a retry is answered from the server's log, never applied twice), its
  * author (the server refuses actions of anyone but the session's user) and the values the device saw
  * of the fields the user edited (the base for conflict detection). Every action is applied all or
- * nothing, in its own transaction; the answer says, per action, applied (with the documents it
+ * nothing, on its own (a refused one changes nothing and leaves the others alone; the server writes
+ * the whole set in one transaction, sync-server/domain/apply-intent.ts); the answer says, per action, applied (with the documents it
  * wrote), rejected (the spec's message) or conflict (the server's values won).
  */
 

@@ -1,34 +1,43 @@
 import { isIntentName, intentNamed } from '../../shared/intents'
-import { IntentRejected, type DocumentChange, type IntentEnv } from '../../shared/intents/intent'
-import { runIntent } from '../../shared/intents/run'
+import type { IntentDefinition } from '../../shared/intents/intent'
+import type { CollectionName } from '../../shared/sync/collections'
 import type { BaseValue, FieldConflictRecord } from '../../shared/sync/intent-protocol'
-import { findConflicts } from '../../shared/sync/conflicts'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
 import { decodeInput } from './decode'
-import {
-  getDocument,
-  getDocuments,
-  isVisibleIn,
-  writeTransaction,
-  type StoredDocument,
-} from '../store/documents'
-import { findLoggedIntent, loadReads, logIntent, type LoggedRefusal } from '../store/intent-store'
-import { announce, writeWithRules } from './apply-change'
-import type { WriteContext } from './collection-rules'
+import { getDocuments, writeTransaction, type StoredDocument } from '../store/documents'
+import { DocumentCache } from '../store/document-cache'
+import { findLoggedIntents, logIntents, type LoggedIntent } from '../store/intent-store'
+import type { Transaction } from 'kysely'
+import type { Tables } from '../store/tables'
+import { announce } from './apply-change'
 import { DomainError, badRequest, forbidden } from './domain-error'
-import { runServerEffect } from './intent-effects'
+import {
+  applyStep,
+  UnguardedRefusal,
+  type PreparedIntent,
+  type SavepointGuard,
+  type StepVerdict,
+} from './intent-step'
 import { rulesFor } from './registry'
 import type { Services } from './services'
 
 /**
- * The server's half of every user action: REST calls and pushed change sets both come here. Runs the
- * named intent's one pure function (shared/intents) on the documents it reads, inside one
- * transaction holding the customer's write lock, and writes every change it makes through the
- * collection's storage rules — all of them or none. A pushed action carries an id (a retry is
- * answered from the log, never applied twice) and the values its user saw of the fields they edited;
- * if the server's value of such a field moved since, the server's value stays and the action comes
- * back as a conflict (OFF-05), changing nothing.
+ * The server's half of every user action: REST calls and pushed change sets both come here. Runs
+ * each named intent's one pure function (shared/intents) on the documents it reads and writes every
+ * change it makes through the collection's storage rules (intent-step.ts).
+ *
+ * A change set is applied in ONE transaction holding the customer's write lock: one begin, lock and
+ * commit, one read and one write of the intent log for the whole set, and one change-bus notice per
+ * collection after the commit — instead of all of that per intent. Per intent, nothing changes:
+ * intents run in the order sent and each sees the writes of those before it; each gets its own
+ * verdict (applied, rejected, conflict), and a refused one undoes only its own writes (a savepoint,
+ * intent-step.ts); a pushed intent carries an id, and a retry of it — in a later push or twice in
+ * one — is answered from the log, never applied twice, even if the world changed in between (a
+ * refusal is logged like an application). Nothing is answered before the commit, so an acknowledged
+ * write is never lost; a failure that is not a rule's verdict (the database going away) rolls the
+ * whole set back and the device retries it. A pushed action conflicts (OFF-05), changing nothing,
+ * when the server's value of a field its user edited moved since they saw it.
  */
 export interface IntentRequest {
   readonly name: string
@@ -43,113 +52,152 @@ export type IntentResult =
   | { readonly status: 'applied'; readonly documents: ReadonlyArray<StoredDocument> }
   | { readonly status: 'conflict'; readonly conflicts: ReadonlyArray<FieldConflictRecord> }
 
-/** Applies an intent; throws DomainError when a rule refuses it (nothing is written then). */
+export type IntentVerdict = IntentResult | { readonly status: 'rejected'; readonly error: DomainError }
+
+/** Applies one intent (a REST call); throws DomainError when a rule refuses it (nothing is written then). */
 export async function applyIntent(
   services: Services,
   session: Session,
   request: IntentRequest,
 ): Promise<IntentResult> {
-  if (!isIntentName(request.name)) throw badRequest(Messages.server.invalidRequest)
-  const definition = intentNamed(request.name)
-  if (definition.adminOnly && session.role !== 'administrator') throw forbidden(Messages.server.forbidden)
-  const args = decodeInput(definition.args, request.args)
-  const env: IntentEnv = { actor: session, now: services.clock.now().toString() }
-  const written: StoredDocument[] = []
-  const result = await applyOnce(services, session, request.id, () =>
-    writeTransaction(services.db, session.customerId, async (tx) => {
-      if (request.id !== undefined) {
-        const logged = await findLoggedIntent(tx, session.customerId, request.id)
-        if (logged?.refused) return { status: 'refused', refused: logged.refused } as const
-        if (logged) return { status: 'replayed', refs: logged.written ?? [] } as const
-      }
-      const run = await runIntent(definition, args, env, (reads) => loadReads(tx, session, reads)).catch(
-        (err: unknown) => {
-          throw err instanceof IntentRejected
-            ? new DomainError(err.status, err.code, err.message, err.details)
-            : err
-        },
-      )
-      const conflicts = findConflicts(
-        request.base ?? [],
-        run.changes,
-        (collection, id, field) =>
-          (run.docs.before(collection, id) as Record<string, unknown> | undefined)?.[field],
-      )
-      if (conflicts.length > 0) {
-        if (request.id !== undefined)
-          await logIntent(tx, session.customerId, request.id, { refused: { status: 'conflict', conflicts } })
-        return { status: 'conflict', conflicts } as const
-      }
-      const ctx: WriteContext = { services, session, tx, written }
-      for (const change of run.changes) await writeChange(ctx, change)
-      await runServerEffect(ctx, request.name, args, run.docs)
-      if (request.id !== undefined) {
-        const refs = written.map((d) => ({ collection: d.collection, id: d.id }))
-        await logIntent(tx, session.customerId, request.id, { written: refs })
-      }
-      return { status: 'applied' } as const
-    }),
-  )
-  if (result.status === 'refused') return answerLogged(result.refused)
-  if (result.status === 'conflict') return result
-  if (result.status === 'applied') {
-    announce(services, session.customerId, written)
-    return { status: 'applied', documents: lastVersions(written) }
-  }
-  // A retry: answer with the current state of what the first attempt wrote.
-  const documents: StoredDocument[] = []
-  for (const ref of result.refs) {
-    const rules = rulesFor(ref.collection as never)
-    const found = await getDocuments(services.db, session.customerId, rules.collection, [ref.id])
-    documents.push(...found)
-  }
-  return { status: 'applied', documents }
+  const [verdict] = await applyIntents(services, session, [request])
+  if (verdict!.status === 'rejected') throw verdict!.error
+  return verdict!
 }
 
-/**
- * Every pushed action gets exactly one verdict: a refusal is logged like an application (in its own
- * transaction, since the refused one rolled back), so a retry or a replay of the same id is answered
- * the same way even if the world changed in between.
- */
-async function applyOnce<R>(
+/** Applies a change set in order, one verdict per intent (see the module comment). */
+export async function applyIntents(
   services: Services,
   session: Session,
-  id: string | undefined,
-  attempt: () => Promise<R>,
-): Promise<R> {
+  requests: ReadonlyArray<IntentRequest>,
+): Promise<ReadonlyArray<IntentVerdict>> {
+  const prepared = requests.map((r) => prepare(services, session, r))
+  const run = (guard: SavepointGuard) =>
+    writeTransaction(services.db, session.customerId, (tx) =>
+      applyAll(services, session, tx, prepared, guard),
+    )
+  const { verdicts, written } = await run('when-needed').catch((err: unknown) => {
+    if (err instanceof UnguardedRefusal) return run('always')
+    throw err
+  })
+  announce(services, session.customerId, written)
+  return verdicts
+}
+
+type Prepared = { readonly request: IntentRequest } & (
+  { readonly intent: PreparedIntent } | { readonly refusal: DomainError }
+)
+
+/** What can be judged without the database: the name, the role, the arguments' shape. Never logged. */
+function prepare(services: Services, session: Session, request: IntentRequest): Prepared {
   try {
-    return await attempt()
+    if (!isIntentName(request.name)) throw badRequest(Messages.server.invalidRequest)
+    const definition = intentNamed(request.name) as IntentDefinition<unknown>
+    if (definition.adminOnly && session.role !== 'administrator') throw forbidden(Messages.server.forbidden)
+    const args = decodeInput(definition.args, request.args)
+    const env = { actor: session, now: services.clock.now().toString() }
+    return { request, intent: { name: request.name, definition, args, env, base: request.base ?? [] } }
   } catch (err) {
-    if (id !== undefined && err instanceof DomainError && err.code !== 'UNAUTHORIZED') {
-      const refused: LoggedRefusal = {
-        status: 'rejected',
-        error: {
-          status: err.status,
-          code: err.code,
-          message: err.message,
-          ...(err.details ? { details: err.details } : {}),
-        },
-      }
-      await logIntent(services.db, session.customerId, id, { refused })
-    }
+    if (err instanceof DomainError && err.code !== 'UNAUTHORIZED') return { request, refusal: err }
     throw err
   }
 }
 
-/** A logged verdict, answered again as it was first given. */
-function answerLogged(refused: LoggedRefusal): IntentResult {
-  if (refused.status === 'conflict') return { status: 'conflict', conflicts: refused.conflicts }
-  const { status, code, message, details } = refused.error
-  throw new DomainError(status as DomainError['status'], code as DomainError['code'], message, details)
+async function applyAll(
+  services: Services,
+  session: Session,
+  tx: Transaction<Tables>,
+  prepared: ReadonlyArray<Prepared>,
+  guard: SavepointGuard,
+): Promise<{ verdicts: IntentVerdict[]; written: StoredDocument[] }> {
+  const ids = prepared.flatMap((p) => ('intent' in p && p.request.id !== undefined ? [p.request.id] : []))
+  const logged = await findLoggedIntents(tx, session.customerId, ids)
+  const toLog: Array<{ intentId: string; result: LoggedIntent }> = []
+  const verdicts: IntentVerdict[] = []
+  const written: StoredDocument[] = []
+  const cache = new DocumentCache(tx, session.customerId)
+  // The documents the intents name by id, read in one query per collection instead of one per intent.
+  await cache.prefetch(
+    prepared.flatMap((p) => ('intent' in p && !logged.has(p.request.id ?? '') ? idReads(p.intent) : [])),
+  )
+  for (const p of prepared) {
+    if ('refusal' in p) {
+      verdicts.push({ status: 'rejected', error: p.refusal })
+      continue
+    }
+    const id = p.request.id
+    const earlier = id === undefined ? undefined : logged.get(id)
+    if (earlier) {
+      verdicts.push(await answerLogged(tx, session, earlier))
+      continue
+    }
+    const step = await applyStep(services, session, tx, p.intent, guard, cache)
+    if (step.status === 'applied') written.push(...step.written)
+    if (id !== undefined) {
+      const entry = logEntry(step)
+      logged.set(id, entry)
+      toLog.push({ intentId: id, result: entry })
+    }
+    verdicts.push(
+      step.status === 'applied' ? { status: 'applied', documents: lastVersions(step.written) } : step,
+    )
+  }
+  await logIntents(tx, session.customerId, toLog)
+  return { verdicts, written }
 }
 
-async function writeChange(ctx: WriteContext, change: DocumentChange): Promise<void> {
-  const previous = await getDocument(ctx.tx, ctx.session.customerId, change.collection, change.id)
-  const live = previous && isVisibleIn(previous, ctx.session) ? previous : undefined
-  if (previous && !previous.deleted && !live)
-    throw new DomainError(404, 'NOT_FOUND', Messages.server.notFound)
-  const rules = rulesFor(change.collection)
-  await writeWithRules(ctx, rules, change.id, live, change.kind === 'put' ? change.data : undefined)
+/** An intent's first reads by id (`where` reads and follow-ups are read when it runs). */
+function idReads(
+  intent: PreparedIntent,
+): ReadonlyArray<{ collection: CollectionName; ids: ReadonlyArray<string> }> {
+  try {
+    return intent.definition.reads(intent.args, intent.env).flatMap((r) => ('ids' in r ? [r] : []))
+  } catch {
+    // Reading ahead is only a saving: the intent meets the same error when it runs, and is judged then.
+    return []
+  }
+}
+
+/** A verdict as the log keeps it: the documents written, by reference, or the refusal. */
+function logEntry(step: StepVerdict): LoggedIntent {
+  switch (step.status) {
+    case 'applied':
+      return { written: step.written.map((d) => ({ collection: d.collection, id: d.id })) }
+    case 'conflict':
+      return { refused: { status: 'conflict', conflicts: step.conflicts } }
+    case 'rejected': {
+      const { status, code, message, details } = step.error
+      return {
+        refused: { status: 'rejected', error: { status, code, message, ...(details ? { details } : {}) } },
+      }
+    }
+  }
+}
+
+/** A logged verdict, answered again as it was first given; an application with its documents as they are now. */
+async function answerLogged(
+  tx: Transaction<Tables>,
+  session: Session,
+  logged: LoggedIntent,
+): Promise<IntentVerdict> {
+  const refused = logged.refused
+  if (refused?.status === 'conflict') return { status: 'conflict', conflicts: refused.conflicts }
+  if (refused) {
+    const { status, code, message, details } = refused.error
+    const error = new DomainError(
+      status as DomainError['status'],
+      code as DomainError['code'],
+      message,
+      details,
+    )
+    return { status: 'rejected', error }
+  }
+  const documents: StoredDocument[] = []
+  for (const ref of logged.written ?? []) {
+    const rules = rulesFor(ref.collection as never)
+    documents.push(...(await getDocuments(tx, session.customerId, rules.collection, [ref.id])))
+  }
+  return { status: 'applied', documents }
 }
 
 /** One entry per document: a document written twice by one action is answered in its last version. */

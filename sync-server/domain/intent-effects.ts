@@ -16,6 +16,9 @@ const EFFECTS: Partial<Record<IntentName, ServerEffect>> = {
   saveRelianceConfig: (ctx, args, docs) => storeRelianceSecret(ctx, args as SaveRelianceConfigArgs, docs),
 }
 
+/** Whether the intent writes anything beyond its documents (apply-intent.ts guards those with a savepoint). */
+export const hasServerEffect = (name: string): boolean => isIntentName(name) && EFFECTS[name] !== undefined
+
 export async function runServerEffect(ctx: WriteContext, name: string, args: unknown, docs: DocSet) {
   if (isIntentName(name)) await EFFECTS[name]?.(ctx, args, docs)
 }

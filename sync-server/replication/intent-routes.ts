@@ -7,19 +7,18 @@ import {
 } from '../../shared/sync/intent-protocol'
 import type { Rejection } from '../../shared/sync/protocol'
 import { Messages } from '../../shared/validation/messages'
-import type { Session } from '../auth/session'
-import { applyIntent } from '../domain/apply-intent'
+import { applyIntents, type IntentVerdict } from '../domain/apply-intent'
 import { DomainError } from '../domain/domain-error'
 import { rulesFor } from '../domain/registry'
-import type { Services } from '../domain/services'
 import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
 import { toReplicated } from '../store/documents'
 
 /**
  * POST /sync/intents — the change-set push (shared/sync/intent-protocol.ts). Actions are applied in
- * the order sent, each all or nothing in its own transaction, so an acknowledged one is never lost
- * by a failure of a later one. A business refusal is an answer about that action, not an HTTP error.
+ * the order sent, in one transaction, each with its own verdict: a refused one undoes only itself
+ * (sync-server/domain/apply-intent.ts). Nothing is answered before the commit, so an acknowledged
+ * action is never lost. A business refusal is an answer about that action, not an HTTP error.
  */
 export function intentRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -28,45 +27,41 @@ export function intentRoutes(): Hono<AppEnv> {
     if (request.protocol !== INTENT_PROTOCOL_VERSION) {
       throw new DomainError(426, 'UPGRADE_REQUIRED', Messages.sync.upgradeRequired)
     }
-    const results: IntentOutcome[] = []
-    for (const intent of request.intents) {
-      results.push(await applyPushed(c.var.services, c.var.session, intent))
-    }
+    const session = c.var.session
+    // Pending actions belong to who made them: a device never sends them under another user's session.
+    const own = request.intents.filter((i) => i.author === session.userId)
+    const verdicts = await applyIntents(c.var.services, session, own)
+    let next = 0
+    const results = request.intents.map((intent) =>
+      intent.author === session.userId
+        ? outcome(intent, verdicts[next++]!)
+        : rejected(intent.id, new DomainError(403, 'FORBIDDEN', Messages.sync.notYourChange)),
+    )
     return c.json({ results })
   })
   return app
 }
 
-async function applyPushed(
-  services: Services,
-  session: Session,
-  intent: PushedIntent,
-): Promise<IntentOutcome> {
-  // Pending actions belong to who made them: a device never sends them under another user's session.
-  if (intent.author !== session.userId) {
-    return rejected(intent.id, new DomainError(403, 'FORBIDDEN', Messages.sync.notYourChange))
-  }
-  try {
-    const result = await applyIntent(services, session, intent)
-    if (result.status === 'conflict') {
+function outcome(intent: PushedIntent, verdict: IntentVerdict): IntentOutcome {
+  switch (verdict.status) {
+    case 'rejected':
+      return rejected(intent.id, verdict.error)
+    case 'conflict':
       return {
         id: intent.id,
         status: 'conflict',
-        conflicts: result.conflicts,
+        conflicts: verdict.conflicts,
         rejection: { code: 'CONFLICT', status: 409, message: Messages.server.conflict },
       }
-    }
-    return {
-      id: intent.id,
-      status: 'applied',
-      documents: result.documents.map((d) => ({
-        collection: d.collection,
-        document: toReplicated(d, rulesFor(d.collection).redact),
-      })),
-    }
-  } catch (err) {
-    if (!(err instanceof DomainError) || err.code === 'UNAUTHORIZED') throw err
-    return rejected(intent.id, err)
+    case 'applied':
+      return {
+        id: intent.id,
+        status: 'applied',
+        documents: verdict.documents.map((d) => ({
+          collection: d.collection,
+          document: toReplicated(d, rulesFor(d.collection).redact),
+        })),
+      }
   }
 }
 

@@ -203,6 +203,22 @@ export async function writeTransaction<R>(
   })
 }
 
+/**
+ * One intent's mark inside a change set's transaction (sync-server/domain/intent-step.ts): rolling
+ * back to it undoes that intent's writes only. One name, taken and released in turn: never nested.
+ */
+export async function takeSavepoint(tx: Transaction<Tables>): Promise<void> {
+  await sql`savepoint intent`.execute(tx)
+}
+
+export async function rollbackToSavepoint(tx: Transaction<Tables>): Promise<void> {
+  await sql`rollback to savepoint intent`.execute(tx)
+}
+
+export async function releaseSavepoint(tx: Transaction<Tables>): Promise<void> {
+  await sql`release savepoint intent`.execute(tx)
+}
+
 /** One page of a pull: documents after `afterSeq`, by sequence, through the (customer, collection, seq) index. */
 export async function pullDocuments(
   ex: Executor,

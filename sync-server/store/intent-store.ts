@@ -2,25 +2,26 @@ import { PRIMARY_KEYS } from '../../shared/sync/collections'
 import type { LoadedDocument } from '../../shared/intents/doc-set'
 import type { DocumentRead } from '../../shared/intents/intent'
 import type { FieldConflictRecord } from '../../shared/sync/intent-protocol'
-import { getDocuments, isVisibleIn, listDocuments, type Executor, type Scope } from './documents'
+import type { DocumentCache } from './document-cache'
+import { isVisibleIn, listDocuments, type Executor, type Scope } from './documents'
 
 /**
  * What the intent host reads and records: the documents an intent asks for (only the customer's,
- * only the session plant's or customer-wide, never deleted ones), and the log of applied intents.
+ * only the session plant's or customer-wide, never deleted ones; by id through the transaction's
+ * cache, document-cache.ts), and the log of applied intents.
  */
 export async function loadReads(
   ex: Executor,
   scope: Scope,
   reads: ReadonlyArray<DocumentRead>,
+  byId: DocumentCache,
 ): Promise<ReadonlyArray<LoadedDocument>> {
   const out: LoadedDocument[] = []
   // One after the other: inside a transaction they share its single connection.
   for (const read of reads) {
     const docs =
       'ids' in read
-        ? (await getDocuments(ex, scope.customerId, read.collection, read.ids)).filter((d) =>
-            isVisibleIn(d, scope),
-          )
+        ? (await byId.get(read.collection, read.ids)).filter((d) => isVisibleIn(d, scope))
         : await listDocuments(ex, scope.customerId, read.collection, {
             plantId: scope.plantId,
             ...('where' in read ? { fields: read.where } : {}),
@@ -52,29 +53,40 @@ export type LoggedRefusal =
       }
     }
 
-export async function findLoggedIntent(
+/** The verdicts already given to any of `intentIds` (one query for a whole change set). */
+export async function findLoggedIntents(
   ex: Executor,
   customerId: string,
-  intentId: string,
-): Promise<LoggedIntent | undefined> {
-  const row = await ex
+  intentIds: ReadonlyArray<string>,
+): Promise<Map<string, LoggedIntent>> {
+  const found = new Map<string, LoggedIntent>()
+  if (intentIds.length === 0) return found
+  const rows = await ex
     .selectFrom('intent_log')
-    .select('result')
+    .select(['intent_id', 'result'])
     .where('customer_id', '=', customerId)
-    .where('intent_id', '=', intentId)
-    .executeTakeFirst()
-  return row ? (row.result as unknown as LoggedIntent) : undefined
+    .where('intent_id', 'in', [...new Set(intentIds)])
+    .execute()
+  for (const row of rows) found.set(row.intent_id, row.result as unknown as LoggedIntent)
+  return found
 }
 
-export async function logIntent(
+/** Records several verdicts at once; an id already logged keeps its first verdict. */
+export async function logIntents(
   ex: Executor,
   customerId: string,
-  intentId: string,
-  result: LoggedIntent,
+  entries: ReadonlyArray<{ readonly intentId: string; readonly result: LoggedIntent }>,
 ): Promise<void> {
+  if (entries.length === 0) return
   await ex
     .insertInto('intent_log')
-    .values({ customer_id: customerId, intent_id: intentId, result: JSON.stringify(result) })
+    .values(
+      entries.map((e) => ({
+        customer_id: customerId,
+        intent_id: e.intentId,
+        result: JSON.stringify(e.result),
+      })),
+    )
     .onConflict((oc) => oc.columns(['customer_id', 'intent_id']).doNothing())
     .execute()
 }

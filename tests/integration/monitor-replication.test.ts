@@ -6,6 +6,7 @@ import {
   measurementsOf,
   pushDocuments,
   pushIntent,
+  pushIntents,
   storedMonitor,
   type Doc,
 } from './monitor-fixtures'
@@ -200,6 +201,46 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
     expect(onInactive.status).toBe('rejected')
     expect(await storedMonitor(demo.server, id)).toBeUndefined()
     expect(await master(demo.server, demo.admin, 'monitorRules', 'monitorId', id)).toBeUndefined()
+  })
+
+  test('MON-06 in a change set, a create refused for its rules leaves no monitor; the line edits around it apply', async () => {
+    const signals = (await measurementsOf(demo.server, 'line-paint')).map((s) => s.id)
+    const template = asMonitor(await monitor('line-paint-mvd-1'))
+    const id = `half-in-set-${kind}`
+    const fresh = {
+      ...template,
+      monitor_uuid: id,
+      active: true,
+      monitor_filter: {
+        ...(template.monitor_filter as Filter),
+        signal_uuids: signals.slice(6, 8),
+        signal_group_uuids: [],
+        sample_size: 407,
+      },
+    }
+    const line = (await master(demo.server, demo.admin, 'lines', 'id', 'line-paint')) as Doc
+    const count = await activeCount(demo.server, 'line-paint')
+    const days = (n: number) => ({
+      name: 'updateLineSettings',
+      args: { lineId: 'line-paint', changes: { alertViewingWindowDays: n } },
+    })
+    // Rules out of bounds: the whole create is refused (a refusal after a write: intent-step.test.ts).
+    const tooMany = [{ type: 'ExceedanceRuns', active: true, details: { breaches: 3, runs: 1000 } }]
+    const res = await pushIntents(demo.server, demo.admin, [
+      days(51),
+      { name: 'createMonitor', args: { monitor: fresh, rules: tooMany } },
+      days(52),
+    ])
+    expect(res.status).toBe(200)
+    expect(res.body.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied'])
+    expect(res.body.results[1]).toMatchObject({ rejection: { code: 'VALIDATION', status: 400 } })
+    expect(await storedMonitor(demo.server, id)).toBeUndefined()
+    expect(await master(demo.server, demo.admin, 'monitorRules', 'monitorId', id)).toBeUndefined()
+    expect(await activeCount(demo.server, 'line-paint')).toBe(count)
+    // The line: both settings applied, one revision each, nothing of the refused create.
+    const after = (await master(demo.server, demo.admin, 'lines', 'id', 'line-paint')) as Doc
+    expect(after.alertViewingWindowDays).toBe(52)
+    expect(after.revision).toBe(line.revision + 2)
   })
 
   test('RULE-02 saveAlertRules: a valid intent is applied; bounds and unknown monitors are rejected', async () => {

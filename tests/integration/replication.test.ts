@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Line } from '../../shared/schema/line'
 import { Messages } from '../../shared/validation/messages'
@@ -209,6 +210,70 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     expect(again.status).toBe('applied')
   })
 
+  test('OFF-04 one refused action of a change set changes only itself: those before and after it apply, in order', async () => {
+    const paint = await lineDoc('line-paint')
+    const assembly = await lineDoc('line-assembly')
+    const seen = (value: unknown) => [
+      { collection: 'lines' as const, id: 'line-paint', field: 'alertViewingWindowDays', value },
+    ]
+    expect([61, 62, 63]).not.toContain(paint.alertViewingWindowDays)
+    const res = await pushIntents(server, admin, [
+      settings('line-paint', { alertViewingWindowDays: 61 }),
+      settings('line-assembly', { ingestionThresholdHours: 1_000_001 }),
+      // Saw what the first action wrote: later actions see earlier ones' writes, so no conflict.
+      { ...settings('line-paint', { alertViewingWindowDays: 62 }), base: seen(61) },
+      // Saw the value from before the set: the server's moved since, so a conflict that changes nothing.
+      { ...settings('line-paint', { alertViewingWindowDays: 63 }), base: seen(paint.alertViewingWindowDays) },
+    ])
+    expect(res.status).toBe(200)
+    const [first, refused, third, stale] = res.body.results
+    expect(res.body.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied', 'conflict'])
+    expect(refused).toMatchObject({
+      rejection: { code: 'VALIDATION', status: 400, message: 'Must be less than or equal to 1000000' },
+    })
+    expect(stale).toMatchObject({
+      conflicts: [expect.objectContaining({ field: 'alertViewingWindowDays', serverValue: 62 })],
+    })
+    // Each applied action answers the line as it left it.
+    const answered = (r: typeof first) => (r?.status === 'applied' ? r.documents[0]!.document : undefined)
+    expect(answered(first)).toMatchObject({ alertViewingWindowDays: 61, revision: paint.revision + 1 })
+    expect(answered(third)).toMatchObject({ alertViewingWindowDays: 62, revision: paint.revision + 2 })
+    const after = await lineDoc('line-paint')
+    expect(after.alertViewingWindowDays).toBe(62)
+    expect(after.revision).toBe(paint.revision + 2)
+    expect((await lineDoc('line-assembly')).revision).toBe(assembly.revision)
+  })
+
+  test('OFF-06 a change set pushed again with the same ids gets the same verdicts and is applied once', async () => {
+    const machining = await lineDoc('line-machining')
+    expect([71, 72, 73]).not.toContain(machining.alertViewingWindowDays)
+    const intents = [
+      settings('line-machining', { alertViewingWindowDays: 71 }, crypto.randomUUID()),
+      settings('line-machining', { ingestionThresholdHours: 1_000_001 }, crypto.randomUUID()),
+      settings('line-machining', { alertViewingWindowDays: 72 }, crypto.randomUUID()),
+    ]
+    const first = await pushIntents(server, admin, intents)
+    expect(first.body.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied'])
+    // The retry (the device never heard the answer) carries one new action after the old ones.
+    const retry = await pushIntents(server, admin, [
+      ...intents,
+      settings('line-machining', { alertViewingWindowDays: 73 }, crypto.randomUUID()),
+    ])
+    expect(retry.status).toBe(200)
+    expect(retry.body.results.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied', 'applied'])
+    expect(retry.body.results[1]).toEqual(first.body.results[1])
+    // Old actions are answered from the log with the line as it is now, never applied again.
+    const after = await lineDoc('line-machining')
+    expect(after.alertViewingWindowDays).toBe(73)
+    expect(after.revision).toBe(machining.revision + 3)
+    for (const r of [retry.body.results[0], retry.body.results[2]]) {
+      expect(r?.status === 'applied' && r.documents[0]!.document).toMatchObject({
+        alertViewingWindowDays: 72,
+        revision: machining.revision + 2,
+      })
+    }
+  })
+
   test('OFF-03 the live stream sends RESYNC, then changes pushed by another session', async () => {
     const operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
     const res = await server.request('GET', '/sync/stream', { cookie: operator })
@@ -335,25 +400,44 @@ describe('replication across restarts and instances', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'qm-restart-'))
     try {
       const database = await openDatabase({ kind: 'pglite', dataDir })
-      const first = await startTestServer('pglite', { database, keepDatabase: true })
+      // The database fails at the push's tenth write, as when it goes away mid-way (a change set is
+      // one transaction: nothing commits before its end, so the cut leaves nothing of it behind).
+      let writesLeft = Infinity
+      const cutting: KyselyPlugin = {
+        transformQuery: ({ node }) => {
+          if (node.kind === 'InsertQueryNode' && --writesLeft === 0) throw new Error('connection lost')
+          return node
+        },
+        transformResult: ({ result }) => Promise.resolve(result),
+      }
+      const first = await startTestServer('pglite', {
+        database: { ...database, db: database.db.withPlugin(cutting) },
+        keepDatabase: true,
+      })
       const cookie = await first.signIn()
       const { docs: lines } = await pullAll(first, cookie, 'lines')
       // 30 actions round the plant's lines, each with an id of its own, as a device's outbox holds them.
       const intents = Array.from({ length: 30 }, (_, i) =>
         settings(String(lines[i % lines.length]!.id), { alertViewingWindowDays: i + 1 }, crypto.randomUUID()),
       )
-      // Close the database once ten actions are committed: the rest of the push fails mid-way.
-      let applied = 0
-      first.services.changes.subscribe(() => {
-        if (++applied === 10) void database.close()
-      })
+      // Ten went through in an earlier push (the device may not have heard the answer); the push of
+      // the whole outbox is then cut off mid-way.
+      expect((await pushIntents(first, cookie, intents.slice(0, 10))).status).toBe(200)
+      writesLeft = 10
       const cut = await pushIntents(first, cookie, intents).catch(() => ({ status: 0 }))
       expect(cut.status).not.toBe(200)
       await first.close()
+      await database.close()
 
       const reopened = await openDatabase({ kind: 'pglite', dataDir })
       const second = await startTestServer('pglite', { database: reopened, keepDatabase: true })
       const cookie2 = await second.signIn()
+      // Nothing of the cut push was kept: only the earlier ten are there.
+      const between = (await pullAll(second, cookie2, 'lines')).docs
+      for (const line of lines) {
+        const done = intents.slice(0, 10).filter((x) => x.args.lineId === line.id)
+        expect(between.find((d) => d.id === line.id)!.revision).toBe(line.revision + done.length)
+      }
       const retry = await pushIntents(second, cookie2, intents)
       expect(retry.status).toBe(200)
       // Actions applied before the cut are answered from the log; none is refused.

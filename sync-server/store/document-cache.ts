@@ -1,0 +1,70 @@
+import type { Transaction } from 'kysely'
+import type { CollectionName } from '../../shared/sync/collections'
+import { getDocuments, type StoredDocument } from './documents'
+import type { Tables } from './tables'
+
+/**
+ * The documents a change set's transaction has read or written, by id, so its intents do not read
+ * the same row again and again (the actor's plant for every intent, the signal an intent just read
+ * before writing it, sync-server/domain/intent-step.ts).
+ *
+ * Invariant: an entry is the row as this transaction sees it now. That holds because the
+ * transaction holds the customer's write lock (writeTransaction in documents.ts: no other writer of
+ * the customer's rows can commit meanwhile) and every write of the transaction is told here
+ * (`remember`) as soon as it is made; a write undone (rollback to a savepoint) is `forget`-ten, so
+ * the next read goes to the database again. Reads by field (`where`) are not cached: they always
+ * ask the database.
+ */
+export class DocumentCache {
+  /** Absent documents are remembered too (null): asking again would find nothing again. */
+  private readonly known = new Map<string, StoredDocument | null>()
+
+  constructor(
+    private readonly tx: Transaction<Tables>,
+    private readonly customerId: string,
+  ) {}
+
+  /** The documents with these ids (those that exist), reading only the ones not known yet. */
+  async get(collection: CollectionName, ids: ReadonlyArray<string>): Promise<StoredDocument[]> {
+    const missing = [...new Set(ids.filter((id) => !this.known.has(keyOf(collection, id))))]
+    for (let i = 0; i < missing.length; i += CHUNK) {
+      const chunk = missing.slice(i, i + CHUNK)
+      for (const id of chunk) this.known.set(keyOf(collection, id), null)
+      for (const doc of await getDocuments(this.tx, this.customerId, collection, chunk)) {
+        this.known.set(keyOf(collection, doc.id), doc)
+      }
+    }
+    const out: StoredDocument[] = []
+    for (const id of new Set(ids)) {
+      const doc = this.known.get(keyOf(collection, id))
+      if (doc) out.push(doc)
+    }
+    return out
+  }
+
+  /** Reads ahead, one query per collection, what several reads will ask for (a change set's intents). */
+  async prefetch(reads: ReadonlyArray<{ collection: CollectionName; ids: ReadonlyArray<string> }>) {
+    const ids = new Map<CollectionName, string[]>()
+    for (const read of reads) ids.set(read.collection, [...(ids.get(read.collection) ?? []), ...read.ids])
+    for (const [collection, wanted] of ids) await this.get(collection, wanted)
+  }
+
+  async getOne(collection: CollectionName, id: string): Promise<StoredDocument | undefined> {
+    return (await this.get(collection, [id]))[0]
+  }
+
+  /** Documents just written in the transaction: what a later read must see. */
+  remember(docs: ReadonlyArray<StoredDocument>): void {
+    for (const doc of docs) this.known.set(keyOf(doc.collection, doc.id), doc)
+  }
+
+  /** Documents whose writes were undone: read them from the database next time. */
+  forget(docs: ReadonlyArray<StoredDocument>): void {
+    for (const doc of docs) this.known.delete(keyOf(doc.collection, doc.id))
+  }
+}
+
+/** Ids per query: far below PostgreSQL's 65,535 parameters, and a plan that stays an index lookup. */
+const CHUNK = 1000
+
+const keyOf = (collection: string, id: string) => `${collection}/${id}`
