@@ -191,6 +191,8 @@ interface EditTiming {
   /** Enter keydown at `performance.timeOrigin + now()` (comparable across pages of the browser). */
   readonly enterAt: number
   readonly run: number
+  /** The intent ran on the device; the action is handed to the outbox (IndexedDB write next). */
+  readonly computed: number
   readonly stored: number
   readonly dom: number
   readonly frame: number
@@ -304,15 +306,24 @@ async function installEditor(page: Page): Promise<void> {
           attributes: true,
         })
       })
-    const marks: { run?: number; stored?: number } = {}
+    const marks: { run?: number; computed?: number; stored?: number } = {}
     const run = controller.run.bind(controller)
     controller.run = async (name, args) => {
       marks.run ??= performance.now()
       return run(name, args)
     }
-    ;(
-      controller as unknown as { outbox: { changed$: { subscribe(fn: () => void): unknown } } }
-    ).outbox.changed$.subscribe(() => (marks.stored ??= performance.now()))
+    const outbox = (
+      controller as unknown as {
+        outbox: { changed$: { subscribe(fn: () => void): unknown }; add(action: unknown): Promise<unknown> }
+      }
+    ).outbox
+    outbox.changed$.subscribe(() => (marks.stored ??= performance.now()))
+    // The intent has run on the device and the action goes to the device database.
+    const add = outbox.add.bind(outbox)
+    outbox.add = (action) => {
+      marks.computed ??= performance.now()
+      return add(action)
+    }
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
     const nextTask = () =>
       new Promise<void>((resolve) => {
@@ -335,6 +346,7 @@ async function installEditor(page: Page): Promise<void> {
       const expected = `${prefix} ${value}.`
       const shown = domShows(() => cell(expected) !== undefined)
       delete marks.run
+      delete marks.computed
       delete marks.stored
       const enter = performance.now()
       const enterAt = abs()
@@ -344,6 +356,7 @@ async function installEditor(page: Page): Promise<void> {
       return {
         enterAt,
         run: (marks.run ?? NaN) - enter,
+        computed: (marks.computed ?? NaN) - enter,
         stored: (marks.stored ?? NaN) - enter,
         dom: dom - enter,
         frame: frame - enter,
@@ -439,6 +452,10 @@ function printEdits(
       row(
         '   Enter → controller.run called',
         local.map((e) => e.run),
+      ),
+      row(
+        '   Enter → intent ran on the device (outbox.add called)',
+        local.map((e) => e.computed),
       ),
       row(
         '   Enter → outbox stored (changed$)',
