@@ -122,7 +122,7 @@ export async function benchClientInteraction(signals = 5_000): Promise<void> {
         qm.controller.outbox.changed$.subscribe(() => {
           if (qm.controller.outbox.state.all.length === 0) marks.absorbed ??= performance.now()
         })
-        return { editsMs, pending: qm.controller.status$.value.pendingCount }
+        return { editsMs, pending: qm.controller.status$.value.pendingCount, onLine: navigator.onLine }
       },
       [lineNames, value, OFFLINE_EDITS] as const,
     )
@@ -491,7 +491,7 @@ function printEdits(
 }
 
 function printOffline(
-  offline: { editsMs: number; pending: number },
+  offline: { editsMs: number; pending: number; onLine: boolean },
   marks: { start: number; online?: number; acked?: number; absorbed?: number },
   pushes: ReadonlyArray<readonly [number, number]>,
   heap: { heapA: number; heapB: number; heapAfterEdits: number },
@@ -506,7 +506,11 @@ function printOffline(
         ms(acked),
         `≤ 2 s; from setOffline(false) to pendingCount 0 (${offline.pending} were pending)`,
       ],
-      ["   setOffline(false) → the page's 'online' event", ms((marks.online ?? NaN) - marks.start), ''],
+      [
+        "   setOffline(false) → the page's 'online' event",
+        ms((marks.online ?? NaN) - marks.start),
+        `NaN: none came; navigator.onLine was ${offline.onLine} before (offline reload)`,
+      ],
       ['   … → outbox empty (every document back)', ms(absorbed), ''],
       [
         '   setOffline(false) → first push request',
