@@ -1,4 +1,5 @@
 import { benchClientFirstSync } from './client-first-sync'
+import { benchClientInteraction } from './client-interaction'
 import { benchLimitsGrid } from './limits-grid'
 import { benchMonitorForm } from './monitor-form'
 import { benchServerLoad } from './server-load'
@@ -6,14 +7,16 @@ import { benchServerReplication } from './server-replication'
 import { benchSignalTree } from './signal-tree'
 
 /**
- * `npm run bench [-- --signals N] [--only load|server|client|limits|monitor-form|signals]`: prints figures; never passes or fails on time.
+ * `npm run bench [-- --signals N] [--only load|server|client|limits|monitor-form|signals|interaction]`: prints figures; never passes or fails on time.
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
  * - client: first sync in headless Chromium beside a raw IndexedDB write, cold start offline to the
  *   first Line Management row, gzip size of the first screen's JavaScript;
  * - limits: the Cap Limits grid on a ~1,000-row line — open, rows rendered, typing, scrolling;
  * - monitor-form: the Signals tab on a line of ~3,000 signals (tab → tree, open a station, per press);
- * - signals: Signal Management on a line of 5,000 signals — tree shown, shift range selected.
+ * - signals: Signal Management on a line of 5,000 signals — tree shown, shift range selected;
+ * - interaction: a plant of 5,000 signals (or --signals N) — local edit → UI, edit on one device →
+ *   shown on another, 1,000 offline edits → acknowledged after reconnect, JS heap, each beside its goal.
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => {
@@ -29,3 +32,5 @@ if (only === undefined || only === 'client') await benchClientFirstSync(signals)
 if (only === undefined || only === 'limits') await benchLimitsGrid()
 if (only === undefined || only === 'monitor-form') await benchMonitorForm(Number(flag('--signals') ?? 3_000))
 if (only === undefined || only === 'signals') await benchSignalTree()
+if (only === undefined || only === 'interaction')
+  await benchClientInteraction(Number(flag('--signals') ?? 5_000))

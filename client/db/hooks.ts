@@ -56,21 +56,28 @@ export function useDocs<C extends CollectionName>(
       if (!db) return undefined
       const rx = db.collections[collection] as unknown as RxCollection<Data>
       const outbox = controller.outbox
+      const pk = pkOf(rx)
+      // The query stays subscribed for the hook's life (re-subscribing would re-run it on each tick).
       const matching = rx.find({ selector } as MangoQuery<Data>).$.pipe(map(json))
-      return outbox.changed$.pipe(
-        switchMap(() => {
-          const touched = [...outbox.state.touched(collection)]
-          const touchedServer: Observable<ReadonlyMap<string, Data>> =
-            touched.length === 0
-              ? of(new Map())
-              : rx
-                  .findByIds(touched)
-                  .$.pipe(map((found) => new Map([...found].map(([id, d]) => [id, d.toJSON() as Data]))))
-          return combineLatest([matching, touchedServer]).pipe(
-            map(([server, touchedDocs]) => viewOf(collection, outbox.state, selector, server, touchedDocs)),
-            tap(() => markOnce(`qm:query ${collection}`)),
-          )
+      return combineLatest([matching, outbox.changed$]).pipe(
+        switchMap(([server]) => {
+          // Touched documents in the selection are at hand: a local action re-renders in the same task.
+          const touched = outbox.state.touched(collection)
+          const touchedDocs = new Map<string, Data>()
+          for (const doc of server) {
+            const id = String(doc[pk])
+            if (touched.has(id)) touchedDocs.set(id, doc)
+          }
+          const missing = [...touched].filter((id) => !touchedDocs.has(id))
+          const view = (found: ReadonlyMap<string, Data>) =>
+            viewOf(collection, outbox.state, selector, server, new Map([...touchedDocs, ...found]))
+          if (missing.length === 0) return of(view(new Map()))
+          // Outside the selection (an action may move them in): their server versions, live.
+          return rx
+            .findByIds(missing)
+            .$.pipe(map((found) => view(new Map([...found].map(([id, d]) => [id, d.toJSON() as Data])))))
         }),
+        tap(() => markOnce(`qm:query ${collection}`)),
       )
     },
     [],

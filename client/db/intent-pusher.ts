@@ -1,5 +1,9 @@
 import { PRIMARY_KEYS } from '../../shared/sync/collections'
-import { INTENT_PROTOCOL_VERSION, type IntentOutcome } from '../../shared/sync/intent-protocol'
+import {
+  INTENT_PROTOCOL_VERSION,
+  MAX_INTENTS_PER_PUSH,
+  type IntentOutcome,
+} from '../../shared/sync/intent-protocol'
 import type { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
 import { api, HttpError, type Transport } from './transport'
@@ -21,7 +25,8 @@ export interface PusherHooks {
   afterPush(): void
 }
 
-export const PUSH_BATCH = 50
+/** The server takes up to MAX_INTENTS_PER_PUSH actions a request: fewer requests, fewer answers to settle. */
+export const PUSH_BATCH = MAX_INTENTS_PER_PUSH
 
 export class IntentPusher {
   private running = false
@@ -79,8 +84,15 @@ export class IntentPusher {
       this.hooks.onResult(true)
       sent = true
       let settled = 0
+      // Applied answers are settled together (one write, one re-render), in order with the refusals.
+      let applied: Array<{ id: string; revisions: Record<string, number> }> = []
+      const flush = async () => {
+        if (applied.length > 0) await this.outbox.acknowledgeAll(applied)
+        applied = []
+      }
+      const byId = new Map(batch.map((a) => [a.id, a]))
       for (const outcome of answer.results) {
-        const action = batch.find((a) => a.id === outcome.id)
+        const action = byId.get(outcome.id)
         if (!action) continue
         settled++
         if (outcome.status === 'applied') {
@@ -90,13 +102,15 @@ export class IntentPusher {
               Number(d.document.revision),
             ]),
           )
-          await this.outbox.acknowledge(action.id, revisions)
+          applied.push({ id: action.id, revisions })
         } else {
+          await flush()
           // The dropped copy: a write-only argument (a secret) does not go into the sync issue.
           const dropped = await this.outbox.drop(action.id)
           await this.hooks.onRefused(dropped ?? action, outcome)
         }
       }
+      await flush()
       // An answer that settles nothing would loop forever: stop and retry later.
       if (settled === 0) return sent
     }

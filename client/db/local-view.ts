@@ -70,7 +70,8 @@ export async function loadLocal(
     const collection = db.collections[read.collection] as unknown as RxCollection<Data>
     const pk = PRIMARY_KEYS[read.collection]
     const touched = [...pending.touched(read.collection)]
-    const touchedDocs = await collection.findByIds(touched).exec()
+    // No pending action on the collection (the usual case online): no query to wait for.
+    const touchedDocs = touched.length === 0 ? new Map() : await collection.findByIds(touched).exec()
     const touchedServer = new Map([...touchedDocs].map(([id, d]) => [id, d.toJSON() as Data]))
     let selector: Selector = {}
     let serverMatches: Data[]

@@ -51,12 +51,25 @@ export class Outbox {
   }
 
   async acknowledge(id: string, revisions: Readonly<Record<string, number>>): Promise<void> {
-    const answered = this.state.acknowledge(id, revisions)
-    const acked = answered && forgetSent(answered)
-    if (acked) {
-      this.state.replace(this.state.all.map((a) => (a.id === id ? acked : a)))
-      this.stored = this.stored.map((a) => (a.id === id ? acked : a))
-      await this.device.outbox.put(acked)
+    await this.acknowledgeAll([{ id, revisions }])
+  }
+
+  /**
+   * Settles a push's applied actions at once: one write of the device database and one tick, so a
+   * batch of answers re-renders the screens once, not once per action.
+   */
+  async acknowledgeAll(
+    answers: ReadonlyArray<{ readonly id: string; readonly revisions: Readonly<Record<string, number>> }>,
+  ): Promise<void> {
+    const acked = new Map<string, PendingAction>()
+    for (const { id, revisions } of answers) {
+      const answered = this.state.acknowledge(id, revisions)
+      if (answered) acked.set(id, forgetSent(answered))
+    }
+    if (acked.size > 0) {
+      this.state.replace(this.state.all.map((a) => acked.get(a.id) ?? a))
+      this.stored = this.stored.map((a) => acked.get(a.id) ?? a)
+      await this.device.outbox.bulkPut([...acked.values()])
     }
     this.emit()
   }
