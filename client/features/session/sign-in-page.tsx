@@ -4,6 +4,7 @@ import { Button, Content, Flex, Form, Heading, InlineAlert, TextField, View } fr
 import { Messages } from '../../../shared/validation/messages'
 import { useAppData, useSession, useSyncStatus } from '../../db/data-context'
 import { afterSignIn } from './redirect-target'
+import { preloadSignedInArea } from './signed-in-area'
 
 const PRODUCT_NAME = 'Quality Monitoring'
 
@@ -35,6 +36,7 @@ export function SignInPage() {
     e.preventDefault()
     setBusy(true)
     setError(null)
+    preloadSignedInArea()
     try {
       await controller.signIn(email.trim(), password)
     } catch (err) {
