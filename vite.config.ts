@@ -1,6 +1,26 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+
+/**
+ * React Spectrum ships every component's strings in 34 locales, all bundled. The app runs in en-US
+ * only (client/app.tsx gives Spectrum's Provider locale="en-US"), so the other locales' files load as
+ * empty dictionaries and Spectrum's lookup finds the en-US strings as before. (What
+ * @react-aria/optimize-locales-plugin does, without the dependency.)
+ */
+const SPECTRUM_LOCALE_FILE =
+  /[\\/](?:@adobe[\\/]react-spectrum|react-aria|react-stately)[\\/]dist[\\/]private[\\/]intl[\\/][^\\/]+[\\/]([a-z]{2}-[A-Z]{2})\.mjs$/
+
+function englishOnlySpectrumStrings(): Plugin {
+  return {
+    name: 'qm-english-only-spectrum-strings',
+    enforce: 'pre',
+    load(id) {
+      const locale = SPECTRUM_LOCALE_FILE.exec(id)?.[1]
+      return locale !== undefined && locale !== 'en-US' ? 'export default {}' : null
+    },
+  }
+}
 
 // The client lives in client/ (index.html there); static files in public/; the build in dist/,
 // which the sync server serves next to /api and /sync.
@@ -12,6 +32,7 @@ export default defineConfig({
     proxy: { '/api': 'http://127.0.0.1:8787', '/sync': 'http://127.0.0.1:8787' },
   },
   plugins: [
+    englishOnlySpectrumStrings(),
     react(),
     VitePWA({
       registerType: 'prompt',
