@@ -1,17 +1,13 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { ActionButton, Text } from '@adobe/react-spectrum'
 import { useConfirm } from './components/confirm'
 import { useAppData, usePlant, useSession, useSyncIssues, useSyncStatus } from './db/data-context'
 import { RejectionAnnouncer } from './features/sync/rejection-announcer'
+import { SyncIssuesPanel } from './features/sync/sync-issues-panel'
 import { SyncStatus } from './features/sync/sync-status'
 import { UpdateButton } from './pwa/update-prompt'
 
 export const PRODUCT_NAME = 'Quality Monitoring'
-
-/** The Sync issues panel (cards, re-apply editors) is its own chunk: loaded when first opened. */
-const loadIssuesPanel = () => import('./features/sync/sync-issues-panel')
-const SyncIssuesPanel = lazy(() => loadIssuesPanel().then((m) => ({ default: m.SyncIssuesPanel })))
-const preloadIssuesPanel = () => void loadIssuesPanel().catch(() => undefined)
 
 /**
  * The frame around every signed-in screen: product, plant and its time zone, sync status, the Sync
@@ -19,12 +15,7 @@ const preloadIssuesPanel = () => void loadIssuesPanel().catch(() => undefined)
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const [issuesOpen, setIssuesOpen] = useState(false)
-  // Mounted from the first opening on (and kept, so it can slide out); never opened, never loaded.
-  const [issuesUsed, setIssuesUsed] = useState(false)
-  const openIssues = useCallback(() => {
-    setIssuesUsed(true)
-    setIssuesOpen(true)
-  }, [])
+  const openIssues = useCallback(() => setIssuesOpen(true), [])
   const closeIssues = useCallback(() => setIssuesOpen(false), [])
   const issues = useSyncIssues()
   const { plant } = usePlant()
@@ -47,7 +38,6 @@ export function AppShell({ children }: { children: ReactNode }) {
               element either way, so focus can return to it when the panel closes. */}
           <ActionButton
             onPress={openIssues}
-            onFocus={preloadIssuesPanel}
             aria-haspopup="dialog"
             UNSAFE_className={issues.length > 0 ? 'qm-hit qm-issues-waiting' : 'qm-hit'}
           >
@@ -57,11 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <div className="qm-main">{children}</div>
-      {issuesUsed && (
-        <Suspense fallback={null}>
-          <SyncIssuesPanel isOpen={issuesOpen} onClose={closeIssues} />
-        </Suspense>
-      )}
+      <SyncIssuesPanel isOpen={issuesOpen} onClose={closeIssues} />
       <RejectionAnnouncer onShowIssues={openIssues} />
     </div>
   )

@@ -4,22 +4,17 @@
  * read from the device, so it works offline; while the local queries have not answered the page
  * shows placeholders, never an empty state that is not true yet.
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Flex, Heading, SearchField, Text } from '@adobe/react-spectrum'
 import { Messages } from '../../../shared/validation/messages'
 import { LineSelector, useSelectedLine } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
 import { usePlant, useSyncStatus } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
-import type { CapAlertRulesTarget } from './cap-alert-rules-dialog'
+import { CapAlertRulesDialog, type CapAlertRulesTarget } from './cap-alert-rules-dialog'
 import { capAlertRows, filterCapAlertRows, type CapAlertRow } from './cap-alert-rows'
 import { CapAlertsGrid } from './cap-alerts-grid'
 import { useCapAlertActions, type ExcludeSwitch } from './use-cap-alert-actions'
-
-/** The rules dialog (and its editor) is its own chunk, loaded when a row's rules are first edited. */
-const CapAlertRulesDialog = lazy(() =>
-  import('./cap-alert-rules-dialog').then((m) => ({ default: m.CapAlertRulesDialog })),
-)
 
 const C = Messages.capAlerts
 
@@ -32,8 +27,6 @@ export default function CapAlertsPage() {
   const monitors = useDocs('monitors', { monitor_type: 'cap' })
   const [filter, setFilter] = useState('')
   const [rulesOf, setRulesOf] = useState<CapAlertRulesTarget>()
-  // Mounted from the first opening on and kept, so the dialog closes with its transition.
-  const [rulesUsed, setRulesUsed] = useState(false)
   const { setMonitor, setExclude, saveRules } = useCapAlertActions()
 
   const rows = useMemo(
@@ -53,9 +46,7 @@ export default function CapAlertsPage() {
     [setExclude],
   )
   const onEditRules = useCallback((r: CapAlertRow) => {
-    if (!r.monitor) return
-    setRulesUsed(true)
-    setRulesOf({ monitorId: r.monitor.monitor_uuid, signalLabel: r.signal })
+    if (r.monitor) setRulesOf({ monitorId: r.monitor.monitor_uuid, signalLabel: r.signal })
   }, [])
 
   const failed = [lines, signals, limits, monitors].some((q) => q.error !== undefined)
@@ -102,11 +93,7 @@ export default function CapAlertsPage() {
           onEditRules={onEditRules}
         />
       )}
-      {rulesUsed && (
-        <Suspense fallback={null}>
-          <CapAlertRulesDialog target={rulesOf} saveRules={saveRules} close={() => setRulesOf(undefined)} />
-        </Suspense>
-      )}
+      <CapAlertRulesDialog target={rulesOf} saveRules={saveRules} close={() => setRulesOf(undefined)} />
     </Flex>
   )
 }

@@ -1,18 +1,14 @@
 import { Flex, Heading, Text, View } from '@adobe/react-spectrum'
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { LocalDoc } from '../../db/collections'
 import { usePlant } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
+import { ConfigureLineDrawer } from './configure-line-drawer'
 import { LineCountsHeader } from './line-counts-header'
 import { sortByLabel } from './line-label'
 import { LineStatusTabs } from './line-status-tabs'
 import type { ReturnFocus } from './line-row-menu'
 import { LinesGrid } from './lines-grid'
-
-/** The Configure Line drawer (its form and the feeder-lines drawer) is its own chunk, loaded on first use. */
-const ConfigureLineDrawer = lazy(() =>
-  import('./configure-line-drawer').then((m) => ({ default: m.ConfigureLineDrawer })),
-)
 
 type LineDoc = LocalDoc<'lines'>
 
@@ -71,20 +67,15 @@ export default function LineManagementPage() {
           {grid(sorted)}
         </>
       )}
-      {/* Mounted from the first opening on (session counts openings) and kept, so it slides out. */}
-      {drawer.session > 0 && (
-        <Suspense fallback={null}>
-          <ConfigureLineDrawer
-            isOpen={drawer.isOpen}
-            lineId={drawer.lineId}
-            session={drawer.session}
-            lines={lines}
-            linesLoading={loading}
-            onClose={closeConfigure}
-            restoreFocus={restoreFocus}
-          />
-        </Suspense>
-      )}
+      <ConfigureLineDrawer
+        isOpen={drawer.isOpen}
+        lineId={drawer.lineId}
+        session={drawer.session}
+        lines={lines}
+        linesLoading={loading}
+        onClose={closeConfigure}
+        restoreFocus={restoreFocus}
+      />
     </View>
   )
 }
