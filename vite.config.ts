@@ -41,13 +41,15 @@ export default defineConfig({
         // controlled by the service worker and the precache fills one file after the other, so a
         // user who goes offline right after the first sync must already hold the shared Spectrum
         // parts a section needs (tests/e2e/offline-sync.spec.ts). Sections, dialogs and drawers keep
-        // their own code in their own chunks.
+        // their own code in their own chunks. The confirm dialog is imported on demand by the provider
+        // around every screen (client/components/confirm.tsx) but travels in the signed-in chunk, so
+        // /sign-in does not load it and a signed-in page holds it before any confirm is asked offline.
         codeSplitting: {
           groups: [
             { name: 'first-screen', tags: ['$initial'], priority: 2 },
             {
               name: 'signed-in',
-              test: /client[\\/](app-shell|features[\\/]session[\\/]require-session|features[\\/]settings[\\/])/,
+              test: /client[\\/](app-shell|components[\\/]confirm-dialog|features[\\/]session[\\/]require-session|features[\\/]settings[\\/])/,
               priority: 1,
             },
             { name: 'signed-in', test: /node_modules/, minShareCount: 2, priority: 1 },
