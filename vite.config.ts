@@ -1,17 +1,68 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+
+/**
+ * React Spectrum ships every component's strings in 34 locales, all bundled. The app runs in en-US
+ * only (client/app.tsx gives Spectrum's Provider locale="en-US"), so the other locales' files load as
+ * empty dictionaries and Spectrum's lookup finds the en-US strings as before. (What
+ * @react-aria/optimize-locales-plugin does, without the dependency.)
+ */
+const SPECTRUM_LOCALE_FILE =
+  /[\\/](?:@adobe[\\/]react-spectrum|react-aria|react-stately)[\\/]dist[\\/]private[\\/]intl[\\/][^\\/]+[\\/]([a-z]{2}-[A-Z]{2})\.mjs$/
+
+function englishOnlySpectrumStrings(): Plugin {
+  return {
+    name: 'qm-english-only-spectrum-strings',
+    enforce: 'pre',
+    load(id) {
+      const locale = SPECTRUM_LOCALE_FILE.exec(id)?.[1]
+      return locale !== undefined && locale !== 'en-US' ? 'export default {}' : null
+    },
+  }
+}
 
 // The client lives in client/ (index.html there); static files in public/; the build in dist/,
 // which the sync server serves next to /api and /sync.
 export default defineConfig({
   root: 'client',
   publicDir: '../public',
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Left to itself the bundler cuts the first screen's code into ~20 small shared chunks (more
+        // requests, worse compression). Groups instead: everything the entry imports statically (what
+        // /sign-in runs) in one chunk; the signed-in frame (app shell, session guard, settings page
+        // and menu) in another, together with the library code (React Spectrum) that three or more
+        // chunks share. That last part is for offline: on a first visit the page is not yet
+        // controlled by the service worker and the precache fills one file after the other, so a
+        // user who goes offline right after the first sync must already hold the shared Spectrum
+        // parts a section needs (tests/e2e/offline-sync.spec.ts). Sections, dialogs and drawers keep
+        // their own code in their own chunks. The confirm dialog is imported on demand by the provider
+        // around every screen (client/components/confirm.tsx) but travels in the signed-in chunk, so
+        // /sign-in does not load it and a signed-in page holds it before any confirm is asked offline.
+        codeSplitting: {
+          groups: [
+            { name: 'first-screen', tags: ['$initial'], priority: 2 },
+            {
+              name: 'signed-in',
+              test: /client[\\/](app-shell|components[\\/]confirm-dialog|features[\\/]session[\\/]require-session|features[\\/]settings[\\/])/,
+              priority: 1,
+            },
+            { name: 'signed-in', test: /node_modules/, minShareCount: 3, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8787', '/sync': 'http://127.0.0.1:8787' },
   },
   plugins: [
+    englishOnlySpectrumStrings(),
     react(),
     VitePWA({
       registerType: 'prompt',

@@ -1,5 +1,6 @@
 import { benchClientFirstSync } from './client-first-sync'
 import { benchClientInteraction } from './client-interaction'
+import { benchFirstScreen } from './first-screen'
 import { benchLimitsGrid } from './limits-grid'
 import { benchMonitorForm } from './monitor-form'
 import { benchServerLoad } from './server-load'
@@ -7,11 +8,14 @@ import { benchServerReplication } from './server-replication'
 import { benchSignalTree } from './signal-tree'
 
 /**
- * `npm run bench [-- --signals N] [--only load|server|client|limits|monitor-form|signals|interaction]`: prints figures; never passes or fails on time.
+ * `npm run bench [-- --signals N] [--only load|server|client|first-screen|limits|monitor-form|signals|interaction]`:
+ * prints figures; never passes or fails on time.
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
  * - client: first sync in headless Chromium beside a raw IndexedDB write, cold start offline to the
  *   first Line Management row, gzip size of the first screen's JavaScript;
+ * - first-screen: gzip JS and CSS each first screen requests (sign-in, Cap Alerts, Line Management)
+ *   against the small demo plant (BENCH_PORT, default 8811);
  * - limits: the Cap Limits grid on a ~1,000-row line — open, rows rendered, typing, scrolling;
  * - monitor-form: the Signals tab on a line of ~3,000 signals (tab → tree, open a station, per press);
  * - signals: Signal Management on a line of 5,000 signals — tree shown, shift range selected;
@@ -29,6 +33,7 @@ const only = flag('--only')
 if (only === undefined || only === 'load') await benchServerLoad()
 if (only === undefined || only === 'server') await benchServerReplication(signals)
 if (only === undefined || only === 'client') await benchClientFirstSync(signals)
+if (only === undefined || only === 'first-screen') await benchFirstScreen()
 if (only === undefined || only === 'limits') await benchLimitsGrid()
 if (only === undefined || only === 'monitor-form') await benchMonitorForm(Number(flag('--signals') ?? 3_000))
 if (only === undefined || only === 'signals') await benchSignalTree()

@@ -8,16 +8,19 @@ import {
   redirect,
 } from '@tanstack/react-router'
 import { Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
+import { FullPageLoading } from './features/session/full-page-loading'
 import { isLocalPath } from './features/session/redirect-target'
-import { RequireSession } from './features/session/require-session'
 import { SignInPage } from './features/session/sign-in-page'
-import { SettingsPage } from './features/settings/settings-page'
+import { requireSession, settingsPage } from './features/session/signed-in-area'
 import { isSettingsSection, type SettingsSection } from './features/settings/settings-menu'
 
 /**
- * Code-based routes. Everything the first screen needs is in the entry chunk; the settings sections
- * are split per page (features/settings/sections.ts). The service worker answers every navigation
- * with index.html, so each of these paths also opens offline.
+ * Code-based routes. The entry chunk holds only what /sign-in shows (a new device's first screen);
+ * the signed-in frame (features/session/signed-in-area.ts: the session guard with the app shell, and the
+ * settings page) is in chunks of its own, loaded by the router before it renders them (FullPageLoading while
+ * that takes longer than a moment), and the settings sections are split per page
+ * (features/settings/sections.ts). The service worker precaches every chunk and answers every
+ * navigation with index.html, so each of these paths also opens offline.
  */
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFound })
 
@@ -43,7 +46,7 @@ const signInRoute = createRoute({
 })
 
 /** Every route below needs a signed-in user (or the identity stored on this device when offline). */
-const appRoute = createRoute({ getParentRoute: () => rootRoute, id: '_app', component: RequireSession })
+const appRoute = createRoute({ getParentRoute: () => rootRoute, id: '_app', component: requireSession })
 
 export interface SettingsSearch {
   readonly section?: SettingsSection
@@ -54,7 +57,7 @@ const settingsRoute = createRoute({
   path: 'settings',
   validateSearch: (search: Record<string, unknown>): SettingsSearch =>
     isSettingsSection(search.section) ? { section: search.section } : {},
-  component: SettingsPage,
+  component: settingsPage,
 })
 
 /** DS-02: where a data source's Insight button leads (features/data-sources/insight-mapping-page.tsx). */
@@ -74,7 +77,11 @@ const routeTree = rootRoute.addChildren([
   appRoute.addChildren([settingsRoute, insightMappingRoute]),
 ])
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent' })
+export const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  defaultPendingComponent: () => <FullPageLoading label="Opening Quality Monitoring…" />,
+})
 
 declare module '@tanstack/react-router' {
   interface Register {

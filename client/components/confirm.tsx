@@ -1,5 +1,14 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
-import { AlertDialog, DialogContainer } from '@adobe/react-spectrum'
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 
 export interface ConfirmOptions {
   readonly title: string
@@ -13,7 +22,7 @@ export interface ConfirmOptions {
 
 type Confirm = (options: ConfirmOptions) => Promise<boolean>
 
-interface Request {
+export interface ConfirmRequest {
   readonly id: number
   readonly options: ConfirmOptions
   readonly resolve: (confirmed: boolean) => void
@@ -21,17 +30,22 @@ interface Request {
 
 const Context = createContext<Confirm | undefined>(undefined)
 
+/** The dialog's code (Spectrum's dialog and overlay) arrives with the first request, not at start. */
+const ConfirmDialogs = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialogs })))
+
 /**
  * Confirm and error dialogs (SHELL-08) as a promise: `if (await confirm({...})) …`. Requests made
  * while a dialog is open wait their turn, so two rejections arriving together are both seen.
  */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const [queue, setQueue] = useState<ReadonlyArray<Request>>([])
+  const [queue, setQueue] = useState<ReadonlyArray<ConfirmRequest>>([])
   const nextId = useRef(1)
 
+  const [used, setUsed] = useState(false)
   const confirm = useCallback<Confirm>(
     (options) =>
       new Promise<boolean>((resolve) => {
+        setUsed(true)
         setQueue((q) => [...q, { id: nextId.current++, options, resolve }])
       }),
     [],
@@ -39,7 +53,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 
   const current = queue[0]
   const settled = useRef(new Set<number>())
-  const settle = useCallback((request: Request, confirmed: boolean) => {
+  const settle = useCallback((request: ConfirmRequest, confirmed: boolean) => {
     if (settled.current.has(request.id)) return
     settled.current.add(request.id)
     request.resolve(confirmed)
@@ -49,35 +63,14 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <Context.Provider value={confirm}>
       {children}
-      {/* Spectrum calls onDismiss before onPrimaryAction when a button is pressed: a dismissal is
-          settled a microtask later, so the button's answer wins and Escape still means "no". */}
-      <DialogContainer onDismiss={() => current && queueMicrotask(() => settle(current, false))}>
-        {current && (
-          <ConfirmDialog key={current.id} options={current.options} settle={(ok) => settle(current, ok)} />
-        )}
-      </DialogContainer>
+      {/* Mounted from the first request on and kept, so later dialogs open and close with Spectrum's
+          transitions; until then nothing of the dialog is downloaded. */}
+      {used && (
+        <Suspense fallback={null}>
+          <ConfirmDialogs current={current} settle={settle} />
+        </Suspense>
+      )}
     </Context.Provider>
-  )
-}
-
-function ConfirmDialog({ options, settle }: { options: ConfirmOptions; settle: (ok: boolean) => void }) {
-  const { title, body, variant = 'confirmation' } = options
-  const isError = variant === 'error'
-  const confirmLabel = options.confirmLabel ?? (isError ? 'OK' : 'Confirm')
-  const cancelLabel = options.cancelLabel ?? (isError ? undefined : 'Cancel')
-  return (
-    <AlertDialog
-      title={title}
-      variant={variant}
-      primaryActionLabel={confirmLabel}
-      {...(cancelLabel !== undefined ? { cancelLabel } : {})}
-      // A destructive action is never the default: Enter on open must not delete anything.
-      autoFocusButton={variant === 'destructive' && cancelLabel !== undefined ? 'cancel' : 'primary'}
-      onPrimaryAction={() => settle(true)}
-      onCancel={() => settle(false)}
-    >
-      {body}
-    </AlertDialog>
   )
 }
 

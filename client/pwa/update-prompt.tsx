@@ -1,44 +1,26 @@
-import { useSyncExternalStore } from 'react'
-import { ActionButton, Button, ButtonGroup, Heading, Text } from '@adobe/react-spectrum'
-import { FloatingLayer } from '../components/floating-layer'
-import { useSyncStatus } from '../db/data-context'
-import { applyUpdate, deferUpdate, updateStore } from './register-service-worker'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { ActionButton } from '@adobe/react-spectrum'
+import { applyUpdate, updateStore } from './register-service-worker'
 
 export const useUpdateState = () => useSyncExternalStore(updateStore.subscribe, updateStore.get)
 
 /**
- * "A new version is available" with Update / Later (OFF-07). Not modal: the user may finish what they
- * are doing first. When changes are waiting to sync it says they survive the update.
+ * "A new version is available" (OFF-07), shown when a new version waits and the user has not chosen
+ * Later. The card's code (client/pwa/update-prompt-card.tsx) is only downloaded then.
  */
 export function UpdatePrompt() {
-  const { needRefresh, deferred, updating } = useUpdateState()
-  const { pendingCount } = useSyncStatus()
+  const { needRefresh, deferred } = useUpdateState()
   if (!needRefresh || deferred) return null
   return (
-    <FloatingLayer zIndex={150}>
-      <section className="qm-update-prompt" role="region" aria-labelledby="qm-update-title">
-        <Heading level={2} id="qm-update-title" margin={0} UNSAFE_style={{ fontSize: 16 }}>
-          A new version is available
-        </Heading>
-        <p role="status">
-          <Text>
-            {pendingCount > 0
-              ? `Your ${pendingCount} pending ${pendingCount === 1 ? 'change is' : 'changes are'} saved on this device and will sync after the update.`
-              : 'Updating reloads the app.'}
-          </Text>
-        </p>
-        <ButtonGroup>
-          <Button variant="accent" onPress={() => void applyUpdate()} isPending={updating}>
-            Update
-          </Button>
-          <Button variant="secondary" onPress={deferUpdate} isDisabled={updating}>
-            Later
-          </Button>
-        </ButtonGroup>
-      </section>
-    </FloatingLayer>
+    <Suspense fallback={null}>
+      <UpdatePromptCard />
+    </Suspense>
   )
 }
+
+const UpdatePromptCard = lazy(() =>
+  import('./update-prompt-card').then((m) => ({ default: m.UpdatePromptCard })),
+)
 
 /** The header's reminder after "Later". */
 export function UpdateButton() {

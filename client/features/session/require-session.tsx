@@ -18,7 +18,10 @@ export function RequireSession() {
   const signedOut = session.status === 'signed-out'
 
   useEffect(() => {
-    if (!signedOut) return
+    // During its own redirect this guard can render once more with `here` already on /sign-in (the
+    // frame's code is loaded on demand, so the old match may outlive the navigation by a render):
+    // navigating again from there would drop the ?redirect= just set.
+    if (!signedOut || here.startsWith('/sign-in')) return
     void navigate({ to: '/sign-in', search: isLocalPath(here) ? { redirect: here } : {}, replace: true })
   }, [signedOut, here, navigate])
 

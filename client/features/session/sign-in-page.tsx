@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useRouter, useSearch } from '@tanstack/react-router'
 import { Button, Content, Flex, Form, Heading, InlineAlert, TextField, View } from '@adobe/react-spectrum'
 import { Messages } from '../../../shared/validation/messages'
 import { useAppData, useSession, useSyncStatus } from '../../db/data-context'
 import { afterSignIn } from './redirect-target'
+import { preloadSignedInArea } from './signed-in-area'
 
 const PRODUCT_NAME = 'Quality Monitoring'
 
@@ -25,8 +26,17 @@ export function SignInPage() {
 
   // Signed in (here, or already with the identity stored on this device): back to where the user was.
   const signedIn = session.status === 'signed-in'
+  // Once per sign-in: this page can render once more after leaving (the next screen's code loads on
+  // demand), when ?redirect= is already gone, and must not send the user on to the default section.
+  const left = useRef(false)
   useEffect(() => {
-    if (signedIn) router.history.replace(afterSignIn(redirect))
+    if (!signedIn) {
+      left.current = false
+      return
+    }
+    if (left.current) return
+    left.current = true
+    router.history.replace(afterSignIn(redirect))
   }, [signedIn, redirect, router])
   if (signedIn) return null
 
@@ -35,6 +45,7 @@ export function SignInPage() {
     e.preventDefault()
     setBusy(true)
     setError(null)
+    preloadSignedInArea()
     try {
       await controller.signIn(email.trim(), password)
     } catch (err) {
