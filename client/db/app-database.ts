@@ -38,6 +38,4 @@ export async function openAppDatabase(options: OpenOptions): Promise<AppDatabase
   return db
 }
 
-/** A safe database name for a session: letters, digits and dashes only. */
-export const databaseNameFor = (customerId: string, plantId: string) =>
-  `qm-${customerId}-${plantId}`.toLowerCase().replace(/[^a-z0-9-]/g, '-')
+export { databaseNameFor } from './database-name'

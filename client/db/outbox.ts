@@ -1,5 +1,4 @@
 import { BehaviorSubject } from 'rxjs'
-import { argsKeptAfterSend } from '../../shared/intents'
 import type { CollectionName } from '../../shared/sync/collections'
 import type { DeviceDb } from './device-db'
 import { PendingChanges, type PendingAction } from './pending-changes'
@@ -21,6 +20,12 @@ export class Outbox {
   private stored: PendingAction[] = []
   private author: string | undefined
   private tick = 0
+
+  /**
+   * The arguments an answered action keeps (shared/intents' argsKeptAfterSend). Set by the
+   * controller with the session's code, which is loaded before any action can be sent or answered.
+   */
+  keepAfterSend: (name: string, args: unknown) => unknown = (_name, args) => args
 
   constructor(private readonly device: DeviceDb) {}
 
@@ -64,7 +69,7 @@ export class Outbox {
     const acked = new Map<string, PendingAction>()
     for (const { id, revisions } of answers) {
       const answered = this.state.acknowledge(id, revisions)
-      if (answered) acked.set(id, forgetSent(answered))
+      if (answered) acked.set(id, this.forgetSent(answered))
     }
     if (acked.size > 0) {
       this.state.replace(this.state.all.map((a) => acked.get(a.id) ?? a))
@@ -77,7 +82,7 @@ export class Outbox {
   /** Removes an action; what it returns keeps only the arguments allowed to outlive sending. */
   async drop(id: string): Promise<PendingAction | undefined> {
     const dropped = this.state.drop(id)
-    const action = dropped && forgetSent(dropped)
+    const action = dropped && this.forgetSent(dropped)
     if (action) {
       this.stored = this.stored.filter((a) => a.id !== id)
       await this.device.outbox.delete(action.seq)
@@ -104,9 +109,9 @@ export class Outbox {
   private emit(): void {
     this.changed$.next(++this.tick)
   }
-}
 
-const forgetSent = (action: PendingAction): PendingAction => {
-  const args = argsKeptAfterSend(action.name, action.args)
-  return args === action.args ? action : { ...action, args }
+  private forgetSent(action: PendingAction): PendingAction {
+    const args = this.keepAfterSend(action.name, action.args)
+    return args === action.args ? action : { ...action, args }
+  }
 }

@@ -4,17 +4,17 @@ import type { IntentArgs, IntentName } from '../../shared/intents'
 import { canAccessCollection, COLLECTIONS, type CollectionName } from '../../shared/sync/collections'
 import type { IntentOutcome } from '../../shared/sync/intent-protocol'
 import type { Rejection } from '../../shared/sync/protocol'
-import { databaseNameFor, openAppDatabase, type AppDatabase } from './app-database'
-import { openChangeStream } from './change-stream'
+import type { AppDatabase } from './app-database'
+import { databaseNameFor } from './database-name'
 import { DeviceDb, type SessionUser, type SyncIssue } from './device-db'
 import { markOnce } from './first-marks'
 import { IntentPusher } from './intent-pusher'
-import { adoptLegacyPending } from './legacy-pending'
-import { checkLocally, runLocally, type LocalOutcome } from './local-intents'
+import type { LocalOutcome } from './local-intents'
 import { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
-import { firstSyncDone, replicateCollection, type CollectionReplication } from './replication'
-import { trackAbsorption, trackReplication, type Yardstick } from './status'
+import type { CollectionReplication } from './replication'
+import { loadSessionCode, type SessionCode } from './session-code-loader'
+import type { Yardstick } from './status'
 import { api, HttpError, type Transport } from './transport'
 
 export type SessionState =
@@ -82,6 +82,7 @@ export class SyncController {
   private readonly listeners = new Set<Listener>()
   private wantedLine: string | undefined
   private opening: { readonly name: string; readonly db: Promise<AppDatabase> } | undefined
+  private loaded: SessionCode | undefined
 
   constructor(private readonly options: ControllerOptions) {
     this.device = options.device ?? new DeviceDb()
@@ -139,6 +140,8 @@ export class SyncController {
   }
 
   async signIn(email: string, password: string): Promise<void> {
+    // The session's code downloads while the password is checked.
+    void loadSessionCode().catch(() => undefined)
     const user = await api.signIn(this.options.transport, email, password)
     await this.signedIn(user, true)
   }
@@ -155,7 +158,7 @@ export class SyncController {
     const db = this.db$.value
     const user = this.currentUser()
     if (!db || !user) throw new Error('The local database is not open')
-    const outcome = await runLocally(db, this.outbox, { ...user, userId: user.id }, name, args)
+    const outcome = await this.code.runLocally(db, this.outbox, { ...user, userId: user.id }, name, args)
     if (outcome.status === 'saved') void this.pushNow()
     return outcome
   }
@@ -165,7 +168,7 @@ export class SyncController {
     const db = this.db$.value
     const user = this.currentUser()
     if (!db || !user) throw new Error('The local database is not open')
-    return checkLocally(db, this.outbox, { ...user, userId: user.id }, name, args)
+    return this.code.checkLocally(db, this.outbox, { ...user, userId: user.id }, name, args)
   }
 
   /** Announces refused and conflicting actions the way the online flow would (snackbar / dialog). */
@@ -235,6 +238,12 @@ export class SyncController {
     this.db$.next(undefined)
   }
 
+  /** The session's code (session-code.ts); loaded before the first local database opens. */
+  private get code(): SessionCode {
+    if (!this.loaded) throw new Error('The local database is not open')
+    return this.loaded
+  }
+
   private currentUser(): SessionUser | undefined {
     const s = this.session$.value
     return s.status === 'signed-in' ? s.user : undefined
@@ -258,7 +267,7 @@ export class SyncController {
     const firstSync = verified && !(await this.firstSyncDone(db, user))
     this.patchStatus({ pendingAuthorEmail: user.email, ...(firstSync ? { initialProgress: 0 } : {}) })
     // Before the first pull can overwrite them: changes the previous app version left pending.
-    await adoptLegacyPending(db, this.outbox, user.id)
+    await this.code.adoptLegacyPending(db, this.outbox, user.id)
     markOnce('qm:signed-in')
     this.session$.next({ status: 'signed-in', user, verified })
     if (verified) {
@@ -285,13 +294,18 @@ export class SyncController {
   private async openLocalNow(name: string): Promise<AppDatabase> {
     let db = this.db$.value
     if (!db || db.name !== name) {
+      this.loaded = await loadSessionCode()
+      this.outbox.keepAfterSend = this.loaded.argsKeptAfterSend
       await this.close()
       const opening = performance.now()
-      db = await openAppDatabase({ name, ...(this.options.storage ? { storage: this.options.storage } : {}) })
+      db = await this.code.openAppDatabase({
+        name,
+        ...(this.options.storage ? { storage: this.options.storage } : {}),
+      })
       performance.measure('qm:open-database', { start: opening, end: performance.now() })
       await this.outbox.load()
       this.db$.next(db)
-      this.stopLocalTracking = trackAbsorption(db, this.device, this.outbox, (patch) =>
+      this.stopLocalTracking = this.code.trackAbsorption(db, this.device, this.outbox, (patch) =>
         this.patchStatus(patch),
       )
     }
@@ -306,7 +320,7 @@ export class SyncController {
     const live = this.options.live ?? this.options.transport.openStream !== undefined
     const identifier = identifierOf(user)
     const replications = visibleCollections(user).map((collection) =>
-      replicateCollection(
+      this.code.replicateCollection(
         db,
         this.device,
         collection,
@@ -317,7 +331,7 @@ export class SyncController {
     )
     this.replications = replications
     if (this.wantedLine) this.prioritizeLine(this.wantedLine)
-    this.stopTracking = trackReplication(
+    this.stopTracking = this.code.trackReplication(
       replications,
       firstSync,
       (patch) => this.patchStatus(patch),
@@ -342,7 +356,7 @@ export class SyncController {
   }
 
   private firstSyncDone(db: AppDatabase, user: SessionUser): Promise<boolean> {
-    return firstSyncDone(db, this.device, identifierOf(user), visibleCollections(user))
+    return this.code.firstSyncDone(db, this.device, identifierOf(user), visibleCollections(user))
   }
 
   private async stopReplication(): Promise<void> {
@@ -358,7 +372,7 @@ export class SyncController {
   private openStream(): void {
     if (this.replications.length === 0) return
     this.streamHandle?.close()
-    this.streamHandle = openChangeStream(
+    this.streamHandle = this.code.openChangeStream(
       this.options.transport,
       () => this.replications,
       () => this.patchStatus({ online: this.options.isOnline?.() ?? this.status$.value.online }),
