@@ -14,7 +14,9 @@ import { HttpError } from './transport'
  * - the checkpoint is saved only after the documents before it are stored, and never goes back, so
  *   a crash between the two re-pulls a page (harmless: writes keep only newer revisions) and never
  *   skips one;
- * - a failed pull is retried after `retryMs` (or at the next RESYNC) until cancelled.
+ * - a failed pull is retried after `retryMs` (or at the next RESYNC) until cancelled;
+ * - a line pulled ahead during a first sync (prioritize) runs beside that queue: its writes are
+ *   safe to interleave (newer revisions only, conflicts re-read) and it never moves the checkpoint.
  */
 export type StreamItem = { documents: ReplicatedDocument[]; checkpoint: Checkpoint } | 'RESYNC'
 
