@@ -127,6 +127,11 @@ export class SyncController {
       await this.signedIn(user, true)
     } catch (err) {
       const unreachable = err instanceof HttpError && err.status === 0
+      const current = this.session$.value
+      const stillOffline =
+        current.status === 'signed-in' && !current.verified && current.user.id === stored?.user.id
+      // Re-checked while still unreachable (main.tsx asks every second at first): nothing changed.
+      if (unreachable && stillOffline) return
       if (unreachable && stored) await this.signedIn(stored.user, false)
       else if (err instanceof HttpError && err.status === 401 && stored) {
         // Expired: keep the data and the pending changes (the local database stays open, so they

@@ -1,5 +1,6 @@
 import { Component, Suspense, type ReactNode } from 'react'
 import { Button, Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
+import { markOnce } from '../../db/first-marks'
 import { FullPageLoading } from '../session/full-page-loading'
 import { SECTION_PAGES } from './sections'
 import type { SettingsSection } from './settings-menu'
@@ -11,9 +12,16 @@ export function SectionHost({ section }: { section: SettingsSection }) {
     <SectionErrorBoundary key={section}>
       <Suspense fallback={<FullPageLoading label="Loading…" />}>
         <Page />
+        <SectionShown />
       </Suspense>
     </SectionErrorBoundary>
   )
+}
+
+/** Marks (once per page) when a section's code has arrived and it first rendered (client bench). */
+function SectionShown() {
+  markOnce('qm:section rendered')
+  return null
 }
 
 interface BoundaryState {

@@ -4,6 +4,7 @@ import { useSessionValue } from '../../components/session-value'
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/use-media-query'
 import { MAIN_CONTENT_ID } from '../../components/focus'
 import { usePlant, useSession, useSyncStatus } from '../../db/data-context'
+import { markOnce } from '../../db/first-marks'
 import { FullPageLoading } from '../session/full-page-loading'
 import { preloadSection } from './sections'
 import { SectionHost } from './section-host'
@@ -39,6 +40,7 @@ export function SettingsPage() {
     [session, plant],
   )
 
+  markOnce('qm:settings rendered')
   const wanted = requested ?? stored
   // Its code downloads while the plant and the menu are still loading, not after.
   useEffect(() => {
