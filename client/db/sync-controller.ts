@@ -14,6 +14,7 @@ import { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
 import type { CollectionReplication } from './replication'
 import { loadSessionCode, type SessionCode } from './session-code-loader'
+import { readSessionHint, writeSessionHint, type PlantRef } from './session-hint'
 import type { Yardstick } from './status'
 import { api, HttpError, type Transport } from './transport'
 
@@ -117,9 +118,12 @@ export class SyncController {
 
   /** Restores the session: the server's answer when reachable, else the identity stored here. */
   async start(): Promise<void> {
+    // The local database opens while the server is asked (a cold start should not wait for Wi-Fi),
+    // from the last session's hint even before the stored identity is read; a different answer
+    // closes it again. A failure shows in the path that awaits it below.
+    const hint = readSessionHint()
+    if (hint && !this.db$.value) this.openLocal(hint).catch(() => undefined)
     const stored = await this.device.identity.get('current')
-    // The local database opens while the server is asked (a cold start should not wait for Wi-Fi);
-    // a different answer closes it again. A failure shows in the path that awaits it below.
     if (stored) this.openLocal(stored.user).catch(() => undefined)
     try {
       const user = await api.session(this.options.transport)
@@ -155,6 +159,7 @@ export class SyncController {
     await api.signOut(this.options.transport).catch(() => undefined)
     await this.stopReplication()
     await this.device.identity.delete('current')
+    writeSessionHint(undefined)
     this.session$.next({ status: 'signed-out', reason: 'signed-out' })
   }
 
@@ -236,6 +241,11 @@ export class SyncController {
 
   async close(): Promise<void> {
     this.opening = undefined
+    await this.closeDatabase()
+  }
+
+  /** Closes the open local database; an opening in progress (`opening`) is not forgotten. */
+  private async closeDatabase(): Promise<void> {
     await this.stopReplication()
     this.stopLocalTracking?.()
     this.stopLocalTracking = undefined
@@ -264,17 +274,21 @@ export class SyncController {
   }
 
   private async signedIn(user: SessionUser, verified: boolean): Promise<void> {
-    await this.device.identity.put({ key: 'current', user, savedAt: new Date().toISOString() })
-    const db = await this.openLocal(user)
+    writeSessionHint(user)
+    const [, db] = await Promise.all([
+      this.device.identity.put({ key: 'current', user, savedAt: new Date().toISOString() }),
+      this.openLocal(user),
+    ])
     this.outbox.setAuthor(user.id)
     // A device that never synced shows first-sync progress from the moment the frame appears, so
     // "no progress bar" never means "not started yet".
     const firstSync = verified && !(await this.firstSyncDone(db, user))
     this.patchStatus({ pendingAuthorEmail: user.email, ...(firstSync ? { initialProgress: 0 } : {}) })
-    // Before the first pull can overwrite them: changes the previous app version left pending.
-    await this.code.adoptLegacyPending(db, this.outbox, user.id)
     markOnce('qm:signed-in')
     this.session$.next({ status: 'signed-in', user, verified })
+    // Before the first pull can overwrite them: changes the previous app version left pending. (After
+    // the screens show: until then such a document still shows its old pending mark.)
+    await this.code.adoptLegacyPending(db, this.outbox, user.id)
     if (verified) {
       await this.startReplication(db, user)
       void this.pushNow()
@@ -285,7 +299,7 @@ export class SyncController {
    * Opens (or keeps) the local database of the user's plant and its outbox. Concurrent calls for the
    * same plant share one opening (start() begins it while the session check is still out).
    */
-  private openLocal(user: SessionUser): Promise<AppDatabase> {
+  private openLocal(user: PlantRef): Promise<AppDatabase> {
     const name = databaseNameFor(user.customerId, user.plantId)
     if (this.opening?.name === name) return this.opening.db
     const db = this.openLocalNow(name)
@@ -301,13 +315,20 @@ export class SyncController {
     if (!db || db.name !== name) {
       this.loaded = await loadSessionCode()
       this.outbox.keepAfterSend = this.loaded.argsKeptAfterSend
-      await this.close()
+      await this.closeDatabase()
       const opening = performance.now()
       db = await this.code.openAppDatabase({
         name,
         ...(this.options.storage ? { storage: this.options.storage } : {}),
       })
       performance.measure('qm:open-database', { start: opening, end: performance.now() })
+      // Superseded while it opened (the hint named another plant than the stored identity), or
+      // closed: this one is not the device's database.
+      if (this.opening?.name !== name) {
+        await db.close()
+        if (this.opening) return this.opening.db
+        throw new Error('The local database was closed while it opened')
+      }
       await this.outbox.load()
       this.db$.next(db)
       this.stopLocalTracking = this.code.trackAbsorption(db, this.device, this.outbox, (patch) =>
