@@ -1,6 +1,6 @@
-import { chromium, type Page } from '@playwright/test'
 import { DEFAULT_DEMO } from '../sync-server/config'
 import { gzipSizeOf } from './first-screen-size'
+import { launchBenchBrowser, waitForFirstSync } from './support/bench-browser'
 import { startSeededServer } from './support/seeded-server'
 import { ms, ratio, table } from './stats'
 
@@ -18,16 +18,6 @@ interface QmHandle {
   }
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
-
 /**
  * Client figures in headless Chromium against the real server: the first sync of a large plant
  * (time and bytes) beside a raw IndexedDB write of the same documents in the same run, the cold start
@@ -35,10 +25,7 @@ const CHROMIUM_ARGS = [
  */
 export async function benchClientFirstSync(signals = 100_000): Promise<void> {
   const { base, stop } = await startSeededServer('client', 8797, ['--signals', String(signals)])
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  })
+  const browser = await launchBenchBrowser()
   try {
     const context = await browser.newContext({ baseURL: base })
     const page = await context.newPage()
@@ -208,24 +195,4 @@ function coldStartPhases(): Array<[string, number]> {
       marks.push([`open-database (took ${m.duration.toFixed(0)} ms)`, m.startTime])
   marks.push(['first row shown', (window as unknown as { __qmFirstRow?: number }).__qmFirstRow ?? NaN])
   return marks.sort((a, b) => a[1] - b[1])
-}
-
-export async function waitForFirstSync(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const qm = (
-        window as unknown as {
-          __qm?: {
-            controller: {
-              status$: { value: { initialProgress: number | null; lastSyncedAt: string | null } }
-            }
-          }
-        }
-      ).__qm
-      const s = qm?.controller.status$.value
-      return s !== undefined && s.initialProgress === null && s.lastSyncedAt !== null
-    },
-    undefined,
-    { timeout: 30 * 60_000, polling: 250 },
-  )
 }

@@ -1,5 +1,6 @@
-import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test'
+import { type BrowserContext, type CDPSession, type Page } from '@playwright/test'
 import { DEFAULT_DEMO } from '../sync-server/config'
+import { launchBenchBrowser, signInWithForm } from './support/bench-browser'
 import { startSeededServer } from './support/seeded-server'
 import { ms, percentile, table } from './stats'
 
@@ -25,10 +26,7 @@ export async function benchClientInteraction(signals = 5_000): Promise<void> {
     '--signals',
     String(signals),
   ])
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  })
+  const browser = await launchBenchBrowser()
   try {
     const contextA = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
     const contextB = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
@@ -176,16 +174,6 @@ const LOCAL_EDITS = 1_000
 const REMOTE_EDITS = 200
 const OFFLINE_EDITS = 1_000
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
-
 /** Where one local edit's time went, in page milliseconds from the Enter keydown. */
 interface EditTiming {
   /** Enter keydown at `performance.timeOrigin + now()` (comparable across pages of the browser). */
@@ -265,9 +253,7 @@ async function openSynced(context: BrowserContext, email: string, password: stri
   await context.addInitScript(INIT_SCRIPT)
   const page = await context.newPage()
   await page.goto('/settings?section=LINE_MANAGEMENT')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await signInWithForm(page, email, password)
   await page.getByText('All changes synced').waitFor({ timeout: 600_000 })
   await page.getByLabel('First sync').waitFor({ state: 'detached', timeout: 600_000 })
   await page

@@ -1,7 +1,6 @@
-import { chromium, type BrowserContext, type Page } from '@playwright/test'
-import { DEFAULT_DEMO } from '../sync-server/config'
+import { type BrowserContext, type Page } from '@playwright/test'
 import { gzipSizeOf } from './first-screen-size'
-import { waitForFirstSync } from './client-first-sync'
+import { launchBenchBrowser, signInWithForm, waitForFirstSync } from './support/bench-browser'
 import { startSeededServer } from './support/seeded-server'
 import { table } from './stats'
 
@@ -15,10 +14,7 @@ import { table } from './stats'
  */
 export async function benchFirstScreen(): Promise<void> {
   const { base, stop } = await startSeededServer('first-screen', Number(process.env.BENCH_PORT ?? 8811), [])
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  })
+  const browser = await launchBenchBrowser()
   try {
     // A tablet in landscape (the settings menu is a column at this width).
     const context = await browser.newContext({
@@ -37,9 +33,7 @@ export async function benchFirstScreen(): Promise<void> {
     // Sign in and let the first sync finish, so the next loads are a signed-in user's.
     const setup = await context.newPage()
     await setup.goto('/sign-in')
-    await setup.getByLabel('Email').fill(DEFAULT_DEMO.adminEmail)
-    await setup.getByLabel('Password').fill(DEFAULT_DEMO.adminPassword)
-    await setup.getByRole('button', { name: 'Sign in' }).click()
+    await signInWithForm(setup)
     await waitForFirstSync(setup)
     await setup.close()
 

@@ -1,5 +1,4 @@
-import { chromium } from '@playwright/test'
-import { DEFAULT_DEMO } from '../sync-server/config'
+import { launchBenchBrowser, signInWithForm } from './support/bench-browser'
 import { startSeededServer } from './support/seeded-server'
 import { ms, percentile, table } from './stats'
 
@@ -14,17 +13,12 @@ export async function benchLimitsGrid(): Promise<void> {
     '--signals',
     '3200',
   ])
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  })
+  const browser = await launchBenchBrowser()
   try {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
     const page = await context.newPage()
     await page.goto('/settings?section=SPC_LIMITS')
-    await page.getByLabel('Email').fill(DEFAULT_DEMO.adminEmail)
-    await page.getByLabel('Password').fill(DEFAULT_DEMO.adminPassword)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInWithForm(page)
     await page.getByText('All changes synced').waitFor({ timeout: 600_000 })
     await page.getByLabel('First sync').waitFor({ state: 'detached', timeout: 600_000 })
     await page

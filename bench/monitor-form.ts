@@ -1,5 +1,5 @@
-import { chromium, type Page } from '@playwright/test'
-import { DEFAULT_DEMO } from '../sync-server/config'
+import type { Page } from '@playwright/test'
+import { launchBenchBrowser, signInWithForm } from './support/bench-browser'
 import { startSeededServer } from './support/seeded-server'
 import { ms, percentile, table } from './stats'
 
@@ -12,10 +12,7 @@ import { ms, percentile, table } from './stats'
  */
 export async function benchMonitorForm(signals = 3_000): Promise<void> {
   const { base, stop } = await startSeededServer('form', 8796, ['--signals', String(signals)])
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  })
+  const browser = await launchBenchBrowser()
   try {
     const context = await browser.newContext({
       baseURL: base,
@@ -24,9 +21,7 @@ export async function benchMonitorForm(signals = 3_000): Promise<void> {
     })
     const page = await context.newPage()
     await page.goto('/settings?section=MVD_ANOMALY_MONITORS')
-    await page.getByLabel('Email').fill(DEFAULT_DEMO.adminEmail)
-    await page.getByLabel('Password').fill(DEFAULT_DEMO.adminPassword)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInWithForm(page)
     await page
       .getByTestId('pending-count')
       .filter({ hasText: 'All changes synced' })

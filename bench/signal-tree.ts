@@ -1,8 +1,6 @@
-import { chromium } from '@playwright/test'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULT_DEMO } from '../sync-server/config'
-import { waitForFirstSync } from './client-first-sync'
+import { launchBenchBrowser, signInWithForm, waitForFirstSync } from './support/bench-browser'
 import { startSeededServer } from './support/seeded-server'
 import { ms, percentile, table } from './stats'
 
@@ -23,16 +21,7 @@ export async function benchSignalTree(): Promise<void> {
     '--line-signals',
     String(LINE_SIGNALS),
   ])
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  })
+  const browser = await launchBenchBrowser()
   try {
     const context = await browser.newContext({
       baseURL: base,
@@ -41,9 +30,7 @@ export async function benchSignalTree(): Promise<void> {
     })
     const page = await context.newPage()
     await page.goto('/settings?section=SIGNAL_MANAGEMENT')
-    await page.getByLabel('Email').fill(DEFAULT_DEMO.adminEmail)
-    await page.getByLabel('Password').fill(DEFAULT_DEMO.adminPassword)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    await signInWithForm(page)
     await waitForFirstSync(page)
     const pick = async (line: string) => {
       await page
