@@ -26,6 +26,23 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
     const { revision: _r, updatedAt: _u, _deleted: _d, ...monitor } = doc
     return monitor
   }
+  /** A new active monitor like `template`, on other signals (no groups) and its own sample size. */
+  const activeCopy = (
+    template: Record<string, unknown>,
+    id: string,
+    signals: string[],
+    sampleSize: number,
+  ) => ({
+    ...template,
+    monitor_uuid: id,
+    active: true,
+    monitor_filter: {
+      ...(template.monitor_filter as Filter),
+      signal_uuids: signals,
+      signal_group_uuids: [],
+      sample_size: sampleSize,
+    },
+  })
 
   test('OFF-06 a pushed monitor create and edit are applied and pulled back with a new revision', async () => {
     const template = asMonitor(await monitor('line-machining-mvd-1'))
@@ -130,17 +147,7 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
     const signals = (await measurementsOf(demo.server, 'line-paint')).map((s) => s.id)
     const template = asMonitor(await monitor('line-paint-mvd-1'))
     const id = `to-delete-${kind}`
-    const fresh = {
-      ...template,
-      monitor_uuid: id,
-      active: true,
-      monitor_filter: {
-        ...(template.monitor_filter as Filter),
-        signal_uuids: signals.slice(2, 4),
-        signal_group_uuids: [],
-        sample_size: 402,
-      },
-    }
+    const fresh = activeCopy(template, id, signals.slice(2, 4), 402)
     const rules = [{ type: 'Consecutive', active: true, details: { breaches: 2 } }]
     const count = await activeCount(demo.server, 'line-paint')
     const created = await pushIntent(demo.server, demo.admin, {
@@ -207,17 +214,7 @@ describe.each(DATABASE_KINDS)('monitor replication on %s', (kind) => {
     const signals = (await measurementsOf(demo.server, 'line-paint')).map((s) => s.id)
     const template = asMonitor(await monitor('line-paint-mvd-1'))
     const id = `half-in-set-${kind}`
-    const fresh = {
-      ...template,
-      monitor_uuid: id,
-      active: true,
-      monitor_filter: {
-        ...(template.monitor_filter as Filter),
-        signal_uuids: signals.slice(6, 8),
-        signal_group_uuids: [],
-        sample_size: 407,
-      },
-    }
+    const fresh = activeCopy(template, id, signals.slice(6, 8), 407)
     const line = (await master(demo.server, demo.admin, 'lines', 'id', 'line-paint')) as Doc
     const count = await activeCount(demo.server, 'line-paint')
     const days = (n: number) => ({
