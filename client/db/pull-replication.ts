@@ -10,7 +10,8 @@ import { HttpError } from './transport'
  * pages one collection-level write at a time; a first sync spent most of its time there.
  *
  * Invariants:
- * - one task at a time (pull loop or stream item), in arrival order, so writes never interleave;
+ * - one task at a time (pull loop or stream item), in arrival order; inside a pull loop a page's write
+ *   may start before the previous page's write has finished (safe: writes keep only newer revisions);
  * - the checkpoint is saved only after the documents before it are stored, and never goes back, so
  *   a crash between the two re-pulls a page (harmless: writes keep only newer revisions) and never
  *   skips one;
@@ -178,24 +179,35 @@ export class PullReplication {
   }
 
   /**
-   * Pages until one comes back short. The next page is requested while the current one is being
-   * stored, so the network and JSON decoding overlap the storage writes (which dominate a first sync).
+   * Pages until one comes back short. Three things overlap, because a first sync is bound by them
+   * all: the next page is requested while the current one is stored, and a page's write starts while
+   * the one before it is still being committed (the main thread copies the new page into IndexedDB
+   * while the browser writes the last one to disk). Checkpoints still advance one page at a time, in
+   * order, each after its page and every page before it are stored.
    */
   private async pullUntilCaughtUp(): Promise<void> {
     this.caughtUp = false
     const { batchSize } = this.options
     let next = this.fetch(this.checkpoint)
+    let stored: Promise<void> = Promise.resolve()
     for (;;) {
       const page = await next
       const full = page.documents.length >= batchSize && page.checkpoint !== null
       if (full && !this.cancelled) next = this.fetch(page.checkpoint)
-      if (page.documents.length > 0)
-        await this.timed('write', () => this.source.write(page.documents, this.fresh))
-      if (page.checkpoint) await this.advance(page.checkpoint)
-      this.receivedDocuments += page.documents.length
-      this.pageStored$.next()
+      const written =
+        page.documents.length > 0
+          ? this.timed('write', () => this.source.write(page.documents, this.fresh))
+          : Promise.resolve()
+      written.catch(() => undefined) // reported through `stored` below, never left unhandled
+      await stored
+      stored = written.then(async () => {
+        if (page.checkpoint) await this.advance(page.checkpoint)
+        this.receivedDocuments += page.documents.length
+        this.pageStored$.next()
+      })
       if (!full || this.cancelled) break
     }
+    await stored
     if (this.cancelled) return
     this.fresh = false
     this.caughtUp = true

@@ -1,5 +1,6 @@
 import { createRevision, now, type RxStorageInstance } from 'rxdb'
 import type { ReplicatedDocument } from '../../shared/sync/protocol'
+import { bulkInsertIfEmpty } from './dexie-bulk-insert'
 
 /**
  * Writes documents the server sent straight into a collection's storage instance, in one bulk write
@@ -17,6 +18,8 @@ export interface StoredServerDocument {
 }
 
 type Storage = RxStorageInstance<Record<string, unknown>, unknown, unknown>
+
+const CONTEXT = 'qm-pull'
 
 /** How many times rows that lost a race to another writer (another tab) are re-read and retried. */
 const MAX_ATTEMPTS = 3
@@ -44,23 +47,36 @@ export async function writePulledDocuments(
             pending.map((d) => String(d[primaryKey])),
             primaryKey,
           )
+    // One write time per page, as RxDB itself does for a bulk insert.
+    const meta = { lwt: now() }
     const rows = []
     for (const doc of pending) {
-      const previous = stored.get(String(doc[primaryKey]))
+      const id = String(doc[primaryKey])
+      const previous = stored.get(id)
       if (previous && !isNewer(doc, previous)) continue
-      rows.push({
-        ...(previous ? { previous: previous as never } : {}),
-        document: {
-          ...doc,
-          _deleted: doc._deleted === true,
-          _meta: { lwt: now() },
-          _attachments: {},
-          _rev: createRevision(token, previous as never),
-        } as never,
-      })
+      const document = {
+        ...doc,
+        _deleted: doc._deleted === true,
+        _meta: meta,
+        _attachments: {},
+        _rev: createRevision(token, previous as never),
+      }
+      rows.push({ id, document, ...(previous ? { previous } : {}) })
     }
     if (rows.length === 0) return written
-    const result = await storage.bulkWrite(rows, 'qm-pull')
+    if (assumeEmpty && attempt === 0) {
+      // Nothing stored yet: insert without the read RxDB's storage does before every write.
+      const inserted = await bulkInsertIfEmpty(storage, rows, CONTEXT)
+      if (inserted) {
+        written += rows.length - inserted.failedIds.size
+        pending = pending.filter((d) => inserted.failedIds.has(String(d[primaryKey])))
+        continue
+      }
+    }
+    const result = await storage.bulkWrite(
+      rows.map(({ previous, document }) => ({ document, ...(previous ? { previous } : {}) }) as never),
+      CONTEXT,
+    )
     written += rows.length - result.error.length
     const conflicted = new Set(result.error.filter((e) => e.status === 409).map((e) => e.documentId))
     const failed = result.error.find((e) => e.status !== 409)

@@ -68,6 +68,31 @@ const replicate = (server: FakeServer, batchSize = 10, retryMs = 5) =>
   new PullReplication('signals', server, { batchSize, retryMs })
 
 describe('PullReplication', () => {
+  it('OFF-03 stores a page while the one before is still being written, yet saves checkpoints in order after both', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 30; i++) server.put(`s${i}`)
+    // The first page is slow to store, the second fast: the second must not move the checkpoint first.
+    const delays = [30, 0, 10]
+    const write = server.write.bind(server)
+    let writing = 0
+    let mostAtOnce = 0
+    server.write = async (documents) => {
+      mostAtOnce = Math.max(mostAtOnce, ++writing)
+      await new Promise((r) => setTimeout(r, delays.shift() ?? 0))
+      await write(documents)
+      writing--
+    }
+    const r = replicate(server)
+    const errors: unknown[] = []
+    r.error$.subscribe((e) => errors.push(e))
+    r.start()
+    await r.awaitInitialReplication()
+    expect(errors).toEqual([])
+    expect(server.stored.size).toBe(30)
+    expect(server.saved.map((c) => c.seq)).toEqual([10, 20, 30])
+    expect(mostAtOnce).toBe(2)
+  })
+
   it('OFF-03 pulls page after page until the server has no more, saving each checkpoint after its page', async () => {
     const server = new FakeServer()
     for (let i = 0; i < 25; i++) server.put(`s${i}`)

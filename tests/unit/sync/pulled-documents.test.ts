@@ -4,6 +4,7 @@ import type { RxStorage } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { openAppDatabase, type AppDatabase } from '../../../client/db/app-database'
 import { writePulledDocuments } from '../../../client/db/pulled-documents'
+import { bulkInsertIfEmpty } from '../../../client/db/dexie-bulk-insert'
 
 /**
  * Pulled documents stored straight into a collection's storage (client/db/pulled-documents.ts), on
@@ -68,5 +69,52 @@ describe('writePulledDocuments', () => {
     const d = await open()
     await write(d, [line('L1', 2, 'Two'), line('L1', 1, 'One')], true)
     expect((await shown(d, 'L1'))?.friendlyName).toBe('Two')
+  })
+
+  it('OFF-03 a first-sync page is stored where line queries, counts and later updates find it', async () => {
+    const d = await open()
+    const signal = (id: string, lineId: string, revision: number, deleted = false) => ({
+      id,
+      lineId,
+      name: id,
+      revision,
+      updatedAt: '2026-11-25T10:00:00.000Z',
+      _deleted: deleted,
+    })
+    const signals = d.collections.signals
+    const onLine: number[] = []
+    const sub = signals.find({ selector: { lineId: 'A' } }).$.subscribe((rows) => onLine.push(rows.length))
+    await vi.waitFor(() => expect(onLine).toEqual([0]))
+    const page = [
+      signal('S1', 'A', 1),
+      signal('S2', 'B', 1),
+      signal('S3', 'A', 1),
+      signal('S4', 'A', 1, true),
+    ]
+    await writePulledDocuments(signals.storageInstance as never, 'id', d.token, page, true)
+    await vi.waitFor(() => expect(onLine.at(-1)).toBe(2))
+    sub.unsubscribe()
+    expect(await signals.count().exec()).toBe(3)
+    // The next sync reads what the first one stored and replaces it with a newer revision only.
+    await writePulledDocuments(signals.storageInstance as never, 'id', d.token, [signal('S1', 'B', 2)], false)
+    expect((await signals.find({ selector: { lineId: 'A' } }).exec()).map((s) => s.id)).toEqual(['S3'])
+    // What it stored reads back as stored: the same revisions (a deletion included) are not newer.
+    const again = [signal('S3', 'A', 1), signal('S4', 'A', 1, true)]
+    expect(await writePulledDocuments(signals.storageInstance as never, 'id', d.token, again, false)).toBe(0)
+  })
+
+  it("OFF-03 the first-sync insert recognises RxDB's Dexie storage (so it does not fall back to the slower write)", async () => {
+    const d = await open()
+    const row = {
+      id: 'L9',
+      document: { ...line('L9', 1, 'Nine'), _meta: { lwt: 1 }, _attachments: {}, _rev: '1-a' },
+    }
+    expect(await bulkInsertIfEmpty(d.collections.lines.storageInstance, [row], 'test')).toEqual({
+      failedIds: new Set(),
+    })
+    expect(await bulkInsertIfEmpty(d.collections.lines.storageInstance, [row], 'test')).toEqual({
+      failedIds: new Set(['L9']),
+    })
+    expect((await shown(d, 'L9'))?.friendlyName).toBe('Nine')
   })
 })
