@@ -50,7 +50,10 @@ export function trackAbsorption(db: AppDatabase, device: DeviceDb, outbox: Outbo
     scheduled = true
     queueMicrotask(() => void check())
   }
-  const changes = db.$.subscribe(schedule)
+  // Bulks, not `db.$`: RxDB 17 caches every bulk it turns into single events in a module-level Map
+  // that is never emptied, so subscribing to `$` kept every pulled document in memory (the first
+  // sync of 100,000 signals left ~60 MiB on the heap).
+  const changes = db.eventBulks$.subscribe(schedule)
   const acks = outbox.changed$.subscribe(schedule)
   void device.marks.get('lastSyncedAt').then((mark) => {
     if (!stopped && mark) patch({ lastSyncedAt: mark.at })
