@@ -189,7 +189,9 @@ export class PullReplication {
     this.caughtUp = false
     const { batchSize } = this.options
     let next = this.fetch(this.checkpoint)
-    let stored: Promise<void> = Promise.resolve()
+    // The last page's write, and the checkpoint saves (in page order, each after its page's write).
+    let previous: Promise<void> = Promise.resolve()
+    let saved: Promise<void> = Promise.resolve()
     for (;;) {
       const page = await next
       const full = page.documents.length >= batchSize && page.checkpoint !== null
@@ -198,16 +200,22 @@ export class PullReplication {
         page.documents.length > 0
           ? this.timed('write', () => this.source.write(page.documents, this.fresh))
           : Promise.resolve()
-      written.catch(() => undefined) // reported through `stored` below, never left unhandled
-      await stored
-      stored = written.then(async () => {
+      written.catch(() => undefined) // reported below, never left unhandled
+      // Two pages in flight at most. Not gated on the checkpoint save: IndexedDB serves one origin's
+      // requests in order, so that save waits for this page's write, and waiting for it would
+      // serialise the copying of each page with the committing of the one before.
+      await previous
+      previous = written
+      saved = Promise.all([saved, written]).then(async () => {
         if (page.checkpoint) await this.advance(page.checkpoint)
         this.receivedDocuments += page.documents.length
         this.pageStored$.next()
       })
+      saved.catch(() => undefined)
       if (!full || this.cancelled) break
     }
-    await stored
+    await previous
+    await saved
     if (this.cancelled) return
     this.fresh = false
     this.caughtUp = true
