@@ -1,9 +1,13 @@
 import { PRIMARY_KEYS } from '../../shared/sync/collections'
+import { MAX_REQUEST_BODY_BYTES } from '../../shared/constants'
 import {
   INTENT_PROTOCOL_VERSION,
   MAX_INTENTS_PER_PUSH,
   type IntentOutcome,
+  type IntentPushResponse,
+  type PushedIntent,
 } from '../../shared/sync/intent-protocol'
+import { Messages } from '../../shared/validation/messages'
 import type { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
 import { api, HttpError, type Transport } from './transport'
@@ -14,6 +18,11 @@ import { api, HttpError, type Transport } from './transport'
  * documents arrive), or refused / in conflict (dropped from the outbox and handed to `onRefused`,
  * which keeps it as a sync issue). Only the author's actions are sent: another user's wait for them.
  * One push runs at a time; a request made meanwhile runs right after.
+ *
+ * Invariants: a batch is sent only after the server answered the one before (the server applies
+ * them in the order made); it is settled while the next one travels. A batch stays under the
+ * server's body limit, so no request can be refused for its size again and again; an action too
+ * large to send alone is refused here and kept as a sync issue, never left blocking the queue.
  */
 export interface PusherHooks {
   /** Whether sending makes sense now (online, session verified, not paused). */
@@ -27,6 +36,9 @@ export interface PusherHooks {
 
 /** The server takes up to MAX_INTENTS_PER_PUSH actions a request: fewer requests, fewer answers to settle. */
 export const PUSH_BATCH = MAX_INTENTS_PER_PUSH
+/** Room left in the body limit for the request's envelope (`{"protocol":…,"intents":[…]}`). */
+const ENVELOPE_BYTES = 100
+const encoder = new TextEncoder()
 
 export class IntentPusher {
   private running = false
@@ -59,60 +71,111 @@ export class IntentPusher {
 
   private async pushAll(): Promise<boolean> {
     let sent = false
-    for (;;) {
-      const author = this.hooks.author()
-      if (!author || !this.hooks.canPush()) return sent
-      const batch = this.outbox.state.pending(author).slice(0, PUSH_BATCH)
-      if (batch.length === 0) return sent
-      let answer
+    let batch = await this.nextBatch(new Set())
+    let request = batch && this.send(batch)
+    while (batch && request) {
+      let answer: IntentPushResponse
       try {
-        answer = await api.pushIntents(this.transport, {
-          protocol: INTENT_PROTOCOL_VERSION,
-          intents: batch.map((a) => ({
-            id: a.id,
-            name: a.name,
-            args: a.args,
-            author: a.author,
-            createdAt: a.createdAt,
-            base: a.base,
-          })),
-        })
+        answer = await request
       } catch (err) {
         this.hooks.onResult(false, err instanceof HttpError ? err : new HttpError(0, String(err)))
         return sent
       }
       this.hooks.onResult(true)
       sent = true
-      let settled = 0
-      // Applied answers are settled together (one write, one re-render), in order with the refusals.
-      let applied: Array<{ id: string; revisions: Record<string, number> }> = []
-      const flush = async () => {
-        if (applied.length > 0) await this.outbox.acknowledgeAll(applied)
-        applied = []
+      const answered = batch
+      // The next batch travels while this one is settled (a device write and a re-render).
+      batch = await this.nextBatch(new Set(answered.map((a) => a.id)))
+      request = batch && this.send(batch)
+      request?.catch(() => undefined) // awaited above on the next turn; never left unhandled
+      // An answer that settles nothing would loop forever: stop and retry later. (A batch already
+      // on its way is answered from the server's log when it is sent again.)
+      if ((await this.settle(answered, answer)) === 0) return sent
+    }
+    return sent
+  }
+
+  /**
+   * The next actions to send, oldest first, skipping `answered` (the batch being settled): at most
+   * PUSH_BATCH, and as many as fit in the server's body limit.
+   */
+  private async nextBatch(answered: ReadonlySet<string>): Promise<PendingAction[] | undefined> {
+    for (;;) {
+      const author = this.hooks.author()
+      if (!author || !this.hooks.canPush()) return undefined
+      const batch: PendingAction[] = []
+      let bytes = ENVELOPE_BYTES
+      for (const action of this.outbox.state.pending(author)) {
+        if (answered.has(action.id)) continue
+        const size = encoder.encode(JSON.stringify(wire(action))).length + 1
+        if (batch.length === PUSH_BATCH || bytes + size > MAX_REQUEST_BODY_BYTES) break
+        batch.push(action)
+        bytes += size
       }
-      const byId = new Map(batch.map((a) => [a.id, a]))
-      for (const outcome of answer.results) {
-        const action = byId.get(outcome.id)
-        if (!action) continue
-        settled++
-        if (outcome.status === 'applied') {
-          const revisions = Object.fromEntries(
-            outcome.documents.map((d) => [
-              `${d.collection}/${String(d.document[PRIMARY_KEYS[d.collection]])}`,
-              Number(d.document.revision),
-            ]),
-          )
-          applied.push({ id: action.id, revisions })
-        } else {
-          await flush()
-          // The dropped copy: a write-only argument (a secret) does not go into the sync issue.
-          const dropped = await this.outbox.drop(action.id)
-          await this.hooks.onRefused(dropped ?? action, outcome)
-        }
-      }
-      await flush()
-      // An answer that settles nothing would loop forever: stop and retry later.
-      if (settled === 0) return sent
+      const first = this.outbox.state.pending(author).find((a) => !answered.has(a.id))
+      if (batch.length > 0 || !first) return batch.length > 0 ? batch : undefined
+      await this.refuseTooLarge(first)
     }
   }
+
+  private send(batch: ReadonlyArray<PendingAction>): Promise<IntentPushResponse> {
+    return api.pushIntents(this.transport, { protocol: INTENT_PROTOCOL_VERSION, intents: batch.map(wire) })
+  }
+
+  /** Settles one answer, in order; returns how many of the batch's actions it answered. */
+  private async settle(batch: ReadonlyArray<PendingAction>, answer: IntentPushResponse): Promise<number> {
+    let settled = 0
+    // Applied answers are settled together (one write, one re-render), in order with the refusals.
+    let applied: Array<{ id: string; revisions: Record<string, number> }> = []
+    const flush = async () => {
+      if (applied.length > 0) await this.outbox.acknowledgeAll(applied)
+      applied = []
+    }
+    const byId = new Map(batch.map((a) => [a.id, a]))
+    for (const outcome of answer.results) {
+      const action = byId.get(outcome.id)
+      if (!action) continue
+      settled++
+      if (outcome.status === 'applied') {
+        const revisions = Object.fromEntries(
+          outcome.documents.map((d) => [
+            `${d.collection}/${String(d.document[PRIMARY_KEYS[d.collection]])}`,
+            Number(d.document.revision),
+          ]),
+        )
+        applied.push({ id: action.id, revisions })
+      } else {
+        await flush()
+        await this.refuse(action, outcome)
+      }
+    }
+    await flush()
+    return settled
+  }
+
+  private async refuseTooLarge(action: PendingAction): Promise<void> {
+    await this.refuse(action, {
+      id: action.id,
+      status: 'rejected',
+      rejection: { code: 'VALIDATION', status: 413, message: Messages.sync.changeTooLarge },
+    })
+  }
+
+  private async refuse(
+    action: PendingAction,
+    outcome: Exclude<IntentOutcome, { status: 'applied' }>,
+  ): Promise<void> {
+    // The dropped copy: a write-only argument (a secret) does not go into the sync issue.
+    const dropped = await this.outbox.drop(action.id)
+    await this.hooks.onRefused(dropped ?? action, outcome)
+  }
 }
+
+const wire = (a: PendingAction): PushedIntent => ({
+  id: a.id,
+  name: a.name,
+  args: a.args,
+  author: a.author,
+  createdAt: a.createdAt,
+  base: a.base,
+})

@@ -298,6 +298,8 @@ export const Messages = {
     /** A line screen during a device's first sync, until that line's signals and limits are stored. */
     lineArriving:
       "This line's signals are still arriving on this device; they appear here as soon as they are stored.",
+    /** One action whose request alone would exceed the server's body limit (kept as a sync issue). */
+    changeTooLarge: 'This change is too large to send to the server.',
   },
   server: {
     unauthorized: 'Unauthorized',
