@@ -148,9 +148,14 @@ export class SyncController {
     }
   }
 
-  async signIn(email: string, password: string): Promise<void> {
-    // The session's code downloads while the password is checked.
+  /** The user started filling in the sign-in form: fetch the session's code meanwhile. */
+  prepareSignIn(): void {
     void loadSessionCode().catch(() => undefined)
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    // The session's code downloads while the password is checked (if typing did not bring it yet).
+    this.prepareSignIn()
     const user = await api.signIn(this.options.transport, email, password)
     await this.signedIn(user, true)
   }

@@ -38,3 +38,28 @@ test('OFF-08 CAPA-01 on a new device the opened line arrives ahead of the plant,
   await expect(page.getByLabel('First sync')).toHaveCount(0)
   await context.close()
 })
+
+test('OFF-08 on a new device the code signing in needs downloads while the user types, not before', async ({
+  browser,
+}) => {
+  const context = await tabletContext(browser)
+  const page = await context.newPage()
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  await page.goto('/sign-in')
+  await page.waitForLoadState('networkidle')
+  const sessionCode = (names: string[]) => names.filter((p) => p.includes('/session-code-'))
+  // The first screen stays small: nothing of the signed-in session yet.
+  expect(sessionCode(scripts)).toEqual([])
+  await page.getByLabel('Email').pressSequentially(ADMIN.email.slice(0, 3))
+  await expect.poll(() => sessionCode(scripts).length).toBe(1)
+  await page.getByLabel('Email').fill(ADMIN.email)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByTestId('signed-in-user')).toBeVisible()
+  // Fetched once: the sign-in used what typing brought.
+  expect(sessionCode(scripts)).toHaveLength(1)
+  await context.close()
+})

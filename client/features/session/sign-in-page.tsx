@@ -23,6 +23,7 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const router = useRouter()
+  const prepared = useRef(false)
 
   // Signed in (here, or already with the identity stored on this device): back to where the user was.
   const signedIn = session.status === 'signed-in'
@@ -40,6 +41,14 @@ export function SignInPage() {
   }, [signedIn, redirect, router])
   if (signedIn) return null
 
+  // What signing in needs downloads while the user types: on a slow network the code is there by
+  // the time the form is sent (only once; the browser keeps it).
+  const prepare = () => {
+    if (prepared.current) return
+    prepared.current = true
+    preloadSignedInArea()
+    controller.prepareSignIn()
+  }
   const expired = session.status === 'signed-out' && session.reason === 'expired'
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -104,7 +113,10 @@ export function SignInPage() {
               isRequired
               autoFocus
               value={email}
-              onChange={setEmail}
+              onChange={(value) => {
+                prepare()
+                setEmail(value)
+              }}
             />
             <TextField
               label={Messages.server.passwordLabel}
@@ -113,7 +125,10 @@ export function SignInPage() {
               autoComplete="current-password"
               isRequired
               value={password}
-              onChange={setPassword}
+              onChange={(value) => {
+                prepare()
+                setPassword(value)
+              }}
             />
             <Button type="submit" variant="accent" marginTop="size-200" isPending={busy}>
               Sign in
