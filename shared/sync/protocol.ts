@@ -47,17 +47,6 @@ export const PullResponse = Schema.Struct({
 })
 export type PullResponse = typeof PullResponse.Type
 
-export const PushRow = Schema.Struct({
-  assumedMasterState: Schema.NullOr(ReplicatedDocument),
-  newDocumentState: ReplicatedDocument,
-})
-export type PushRow = typeof PushRow.Type
-
-/** RxDB sends at most its push batch size; more is refused with 413. */
-export const MAX_PUSH_ROWS = 500
-export const PushRequest = Schema.Array(PushRow).check(Schema.isMaxLength(MAX_PUSH_ROWS))
-export type PushRequest = typeof PushRequest.Type
-
 export const REJECTION_CODES = [
   'DUPLICATE_MONITOR',
   'CIRCULAR_FEEDER',
@@ -77,14 +66,6 @@ export const Rejection = Schema.Struct({
   details: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
 })
 export type Rejection = typeof Rejection.Type
-
-/**
- * The push answer: the master state of every row that was not applied (RxDB requires an array).
- * A rejected row's master carries `_rejection`; a rejected insert has no master, so the server
- * answers a deleted stub with the id, which removes the attempt from the local view while the
- * client keeps the attempt in its sync-issues list.
- */
-export type PushResponse = ReadonlyArray<ReplicatedDocument & { readonly _rejection?: Rejection }>
 
 export const StreamEvent = Schema.Struct({
   collection: Schema.String,

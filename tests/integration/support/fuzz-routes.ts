@@ -1,6 +1,6 @@
-import type { Schema } from 'effect'
+import { Schema } from 'effect'
 import { COLLECTIONS } from '../../../shared/sync/collections'
-import { PullRequest, PushRequest } from '../../../shared/sync/protocol'
+import { PullRequest, ReplicatedDocument } from '../../../shared/sync/protocol'
 import { AssociatedResultClassificationsRequest } from '../../../shared/schema/associated-result-classifications'
 import { AlertViewingWindowUpdate, LinePatch } from '../../../shared/schema/line'
 import { MonitorRules } from '../../../shared/schema/alert-rule'
@@ -36,6 +36,17 @@ import { IntentPushRequest } from '../../../shared/sync/intent-protocol'
  * one entry, e.g. `{ method: 'POST', path: '/sync/intents', body: ChangeSet }`.
  * Not here: GET /sync/stream (a stream that stays open) — its subscribe path is the pull's.
  */
+/**
+ * The document push of protocol 0 (RxDB's push rows), retired for change sets of actions: the route
+ * still exists only to answer 426, so the fuzzer keeps sending it what an old device would.
+ */
+const LegacyPushRequest = Schema.Array(
+  Schema.Struct({
+    assumedMasterState: Schema.NullOr(ReplicatedDocument),
+    newDocumentState: ReplicatedDocument,
+  }),
+)
+
 export interface FuzzRoute {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   readonly path: string
@@ -106,8 +117,8 @@ export const FUZZ_ROUTES: ReadonlyArray<FuzzRoute> = [
   { method: 'GET', path: '/api/plant/get-active-monitor-count', query: ['plantId'] },
   ...COLLECTIONS.flatMap((collection): ReadonlyArray<FuzzRoute> => [
     { method: 'POST', path: `/sync/${collection}/pull`, body: PullRequest },
-    { method: 'POST', path: `/sync/${collection}/push`, body: PushRequest, push: true },
+    { method: 'POST', path: `/sync/${collection}/push`, body: LegacyPushRequest, push: true },
   ]),
-  { method: 'POST', path: '/sync/:collection/push', body: PushRequest },
+  { method: 'POST', path: '/sync/:collection/push', body: LegacyPushRequest },
   { method: 'POST', path: '/sync/intents', body: IntentPushRequest },
 ]
