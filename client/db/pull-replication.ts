@@ -29,7 +29,10 @@ export interface PullSource {
    * Absent for collections whose documents belong to no line.
    */
   pullLine?(lineId: string, checkpoint: Checkpoint | null, batchSize: number): Promise<PullPage>
-  /** Stores documents; `fresh`: nothing of this collection was stored before this sync began. */
+  /**
+   * Stores documents. `fresh`: the collection's first sync is under way, so these are most likely not
+   * stored yet (a hint: one that is stored after all must still be written the normal way).
+   */
   write(documents: ReadonlyArray<ReplicatedDocument>, fresh: boolean): Promise<void>
   loadCheckpoint(): Promise<Checkpoint | null>
   /** `complete`: the collection was pulled to the end at least once (its first sync is done). */
@@ -88,8 +91,9 @@ export class PullReplication {
     this.started = true
     this.enqueue(async () => {
       this.checkpoint = await this.source.loadCheckpoint()
-      this.fresh = this.checkpoint === null
       this.complete = this.checkpoint !== null && (await this.source.loadComplete())
+      // A first sync resumed after a reload is still one: what follows its checkpoint is mostly new.
+      this.fresh = !this.complete
     })
     this.reSync()
     this.pullWantedLines()

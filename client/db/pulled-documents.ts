@@ -25,8 +25,9 @@ const CONTEXT = 'qm-pull'
 const MAX_ATTEMPTS = 3
 
 /**
- * @param assumeEmpty the caller knows none of these ids is stored (a first sync): skip the read
- *   before the write. A row that exists after all comes back as a conflict and is retried with a read.
+ * @param assumeEmpty the caller expects none of these ids to be stored (a first sync, also one resumed
+ *   after a reload): skip the read before the write. A row that exists after all comes back as a
+ *   conflict and is retried with a read.
  * @returns how many documents were written (newer than what was stored).
  */
 export async function writePulledDocuments(

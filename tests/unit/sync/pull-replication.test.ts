@@ -68,6 +68,32 @@ const replicate = (server: FakeServer, batchSize = 10, retryMs = 5) =>
   new PullReplication('signals', server, { batchSize, retryMs })
 
 describe('PullReplication', () => {
+  it('OFF-08 a first sync resumed after a reload still writes as a first sync; a completed one does not', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 25; i++) server.put(`s${i}`)
+    const freshFlags: boolean[] = []
+    const write = server.write.bind(server)
+    server.write = async (documents, fresh) => {
+      freshFlags.push(fresh)
+      await write(documents)
+    }
+    // A reload after the first page: it is stored and its checkpoint saved, the first sync not complete.
+    for (const d of server.docs.slice(0, 10)) server.stored.set(d.id, d)
+    server.saved.push({ seq: 10 })
+    const resumed = replicate(server)
+    resumed.start()
+    await resumed.awaitInitialReplication()
+    expect(freshFlags).toEqual([true, true])
+    await resumed.cancel()
+    expect(server.complete).toBe(true)
+    server.put('s0')
+    freshFlags.length = 0
+    const later = replicate(server)
+    later.start()
+    await later.awaitInitialReplication()
+    expect(freshFlags).toEqual([false])
+  })
+
   it('OFF-03 stores a page while the one before is still being written, yet saves checkpoints in order after both', async () => {
     const server = new FakeServer()
     for (let i = 0; i < 30; i++) server.put(`s${i}`)
