@@ -64,7 +64,7 @@ class SharedQuery<T> {
   readonly observable = new Observable<T>((observer) => {
     this.observers.add(observer)
     if (!this.source) {
-      this.source = this.make().subscribe({
+      const source = this.make().subscribe({
         next: (data) => {
           this.latest = { data }
           for (const o of [...this.observers]) o.next(data)
@@ -74,6 +74,9 @@ class SharedQuery<T> {
           for (const o of [...this.observers]) o.error(error)
         },
       })
+      // Its only reader may have left during a first answer given at once: nothing keeps it then.
+      if (this.observers.size === 0) source.unsubscribe()
+      else this.source = source
     } else if (this.latest && 'data' in this.latest) observer.next(this.latest.data)
     else if (this.latest) observer.error(this.latest.error)
     return () => {
