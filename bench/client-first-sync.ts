@@ -24,7 +24,10 @@ interface QmHandle {
  * offline to the first Line Management row, and the gzip size of the first screen's JavaScript.
  */
 export async function benchClientFirstSync(signals = 100_000): Promise<void> {
-  const { base, stop } = await startSeededServer('client', 8797, ['--signals', String(signals)])
+  const { base, stop } = await startSeededServer('client', Number(process.env.BENCH_PORT ?? 8797), [
+    '--signals',
+    String(signals),
+  ])
   const browser = await launchBenchBrowser()
   try {
     const context = await browser.newContext({ baseURL: base })

@@ -13,7 +13,7 @@ import { benchSignalTree } from './signal-tree'
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
  * - client: first sync in headless Chromium beside a raw IndexedDB write, cold start offline to the
- *   first Line Management row, gzip size of the first screen's JavaScript;
+ *   first Line Management row, gzip size of the first screen's JavaScript (BENCH_PORT, default 8797);
  * - first-screen: gzip JS and CSS each first screen requests (sign-in, Cap Alerts, Line Management)
  *   against the small demo plant (BENCH_PORT, default 8811);
  * - limits: the Cap Limits grid on a ~1,000-row line — open, rows rendered, typing, scrolling;

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app'
 import { SyncController } from './db/sync-controller'
 import { browserTransport } from './db/transport'
+import { preloadSignedInPage } from './features/session/preload-signed-in'
 import { registerServiceWorker } from './pwa/register-service-worker'
 import './styles.css'
 
@@ -22,6 +23,7 @@ performance.mark('qm:script')
 
 const controller = new SyncController({ transport: browserTransport(), isOnline: () => navigator.onLine })
 void controller.start()
+preloadSignedInPage(window.location)
 
 window.addEventListener('online', () => controller.setOnline(true))
 window.addEventListener('offline', () => controller.setOnline(false))

@@ -9,6 +9,7 @@ import {
   type CollectionName,
   type LocalDoc,
 } from './collections'
+import { withPagedQueries } from './paged-query-storage'
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
 
@@ -26,7 +27,8 @@ export interface OpenOptions {
 export async function openAppDatabase(options: OpenOptions): Promise<AppDatabase> {
   const db = await createRxDatabase<AppCollections>({
     name: options.name,
-    storage: (options.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>,
+    // Queries read their index range a page per round trip, not a document per round trip.
+    storage: withPagedQueries((options.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>),
     multiInstance: true,
     eventReduce: true,
     closeDuplicates: true,

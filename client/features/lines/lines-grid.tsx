@@ -15,6 +15,7 @@ import { isLineOverdue, LastDataCell, useTick } from './last-data-cell'
 import { LineActiveSwitch } from './line-active-switch'
 import { feederLabels, lineLabel } from './line-label'
 import { LineRowMenu, type ReturnFocus } from './line-row-menu'
+import { useControlsReady } from './use-controls-ready'
 import { useLinePatch } from './use-line-patch'
 
 type LineDoc = LocalDoc<'lines'>
@@ -38,6 +39,8 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
   // The No Ingestion flag depends on the clock, not only on the data: re-evaluate it every minute.
   const tick = useTick(OVERDUE_RECHECK_MS)
   const timeZone = usePlant().plant?.timeZone ?? 'UTC'
+  // The rows' text first, their controls right after (use-controls-ready.ts).
+  const controls = useControlsReady(!loading && rows.length > 0)
 
   /** The two inline number cells (LINE-04): same editor, own field, rule and failure message. */
   const inlineColumn = (
@@ -49,15 +52,18 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
     id: field,
     header: label,
     priority: 2 as const,
-    cell: (line: LineDoc) => (
-      <InlineNumberCell
-        value={line[field]}
-        label={label}
-        lineName={lineLabel(line)}
-        validate={validate}
-        onCommit={(value) => void patchLine(line.id, { [field]: value }, failure)}
-      />
-    ),
+    cell: (line: LineDoc) =>
+      controls ? (
+        <InlineNumberCell
+          value={line[field]}
+          label={label}
+          lineName={lineLabel(line)}
+          validate={validate}
+          onCommit={(value) => void patchLine(line.id, { [field]: value }, failure)}
+        />
+      ) : (
+        <Text>{line[field]}</Text>
+      ),
     sortValue: (line: LineDoc) => line[field],
     csv: (line: LineDoc) => line[field],
   })
@@ -82,7 +88,8 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
         {
           id: 'active',
           header: 'Active',
-          cell: (line: LineDoc) => <LineActiveSwitch line={line} />,
+          cell: (line: LineDoc) =>
+            controls ? <LineActiveSwitch line={line} /> : <Text>{line.active ? 'Active' : 'Inactive'}</Text>,
           sortValue: (line: LineDoc) => (line.active ? 1 : 0),
           csv: (line: LineDoc) => (line.active ? 'Active' : 'Inactive'),
         },
@@ -134,17 +141,18 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
           width: 90,
           // Pinned: the row menu is the only way into Configure Line, so it must never scroll away.
           sticky: 'end' as const,
-          cell: (line: LineDoc) => (
-            <LineRowMenu
-              lineName={lineLabel(line)}
-              onConfigure={(returnFocus) => onConfigure(line.id, returnFocus)}
-            />
-          ),
+          cell: (line: LineDoc) =>
+            controls ? (
+              <LineRowMenu
+                lineName={lineLabel(line)}
+                onConfigure={(returnFocus) => onConfigure(line.id, returnFocus)}
+              />
+            ) : null,
         },
       ].filter((column) => showFeeders || column.id !== 'feederLines'),
     // `tick` re-creates the cells so the No Ingestion flag follows the clock.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [allLines, onConfigure, patchLine, showFeeders, tick, timeZone],
+    [allLines, controls, onConfigure, patchLine, showFeeders, tick, timeZone],
   )
 
   return (

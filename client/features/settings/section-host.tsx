@@ -2,21 +2,33 @@ import { Component, Suspense, type ReactNode } from 'react'
 import { Button, Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
 import { markOnce } from '../../db/first-marks'
 import { FullPageLoading } from '../session/full-page-loading'
-import { SECTION_PAGES } from './sections'
+import { useSectionPage } from './sections'
 import type { SettingsSection } from './settings-menu'
 
 /** Renders the section's page; its code arrives on demand, so there is a loading and a failure state. */
 export function SectionHost({ section }: { section: SettingsSection }) {
-  const Page = SECTION_PAGES[section]
   return (
     <SectionErrorBoundary key={section}>
-      <Suspense fallback={<FullPageLoading label="Loading…" />}>
-        <Page />
-        <SectionShown />
+      <Suspense fallback={<Loading />}>
+        <Section section={section} />
       </Suspense>
     </SectionErrorBoundary>
   )
 }
+
+/** The page, or the loading state while its code downloads (sections.ts: no suspending for it). */
+function Section({ section }: { section: SettingsSection }) {
+  const Page = useSectionPage(section)
+  if (!Page) return <Loading />
+  return (
+    <>
+      <Page />
+      <SectionShown />
+    </>
+  )
+}
+
+const Loading = () => <FullPageLoading label="Loading…" />
 
 /** Marks (once per page) when a section's code has arrived and it first rendered (client bench). */
 function SectionShown() {
