@@ -40,7 +40,7 @@ class FakeServer implements PullSource {
     this.events.push(`pull ${after}`)
     return { documents, checkpoint: documents.length ? { seq: documents.at(-1)!.seq } : checkpoint }
   }
-  async write(documents: ReadonlyArray<ReplicatedDocument>) {
+  async write(documents: ReadonlyArray<ReplicatedDocument>, _fresh = false) {
     await Promise.resolve()
     for (const d of documents as ServerDoc[]) {
       const had = this.stored.get(d.id)
@@ -73,7 +73,7 @@ describe('PullReplication', () => {
     for (let i = 0; i < 25; i++) server.put(`s${i}`)
     const freshFlags: boolean[] = []
     const write = server.write.bind(server)
-    server.write = async (documents, fresh) => {
+    server.write = async (documents, fresh = false) => {
       freshFlags.push(fresh)
       await write(documents)
     }
