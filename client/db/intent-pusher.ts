@@ -62,7 +62,7 @@ export class IntentPusher {
     for (;;) {
       const author = this.hooks.author()
       if (!author || !this.hooks.canPush()) return sent
-      const batch = this.outbox.state.pending(author).slice(0, PUSH_BATCH)
+      const batch = this.outbox.sendable(author).slice(0, PUSH_BATCH)
       if (batch.length === 0) return sent
       let answer
       try {
