@@ -5,11 +5,14 @@ import type { CollectionName, LocalDoc } from './collections'
 import { useAppData } from './app-data'
 import { markOnce } from './first-marks'
 import { viewOf, type Selector } from './local-view'
+import { jsonOf, shareDoc, shareUnchanged } from './shared-docs'
 
 /**
  * Live reads from the local database, with this device's pending actions laid over the server's
  * documents (local-view.ts). Screens read only through these: every action, local or replicated,
  * re-renders them, and nothing waits for the network. Selectors are equalities on fields.
+ * Results share structure (shared-docs.ts): an unchanged document keeps its object and an unchanged
+ * result its array, and a result equal to the last one does not re-render at all.
  */
 export interface Live<T> {
   readonly data: T
@@ -31,7 +34,11 @@ function useObservable<T>(
       return
     }
     const sub = observable.subscribe({
-      next: (data) => setState({ data, loading: false }),
+      // The same data again (structural sharing kept it): no new state, no re-render.
+      next: (data) =>
+        setState((s) =>
+          s.data === data && !s.loading && s.error === undefined ? s : { data, loading: false },
+        ),
       error: (error: unknown) => setState({ data: initial, loading: false, error }),
     })
     return () => sub.unsubscribe()
@@ -42,7 +49,7 @@ function useObservable<T>(
 }
 
 type Data = Record<string, unknown>
-const json = (docs: ReadonlyArray<RxDocument<Data>>) => docs.map((d) => d.toJSON() as Data)
+const json = (docs: ReadonlyArray<RxDocument<Data>>) => docs.map(jsonOf)
 
 /** All documents of a collection matching an equality selector (e.g. `{ lineId: 'line-1' }`). */
 export function useDocs<C extends CollectionName>(
@@ -57,6 +64,8 @@ export function useDocs<C extends CollectionName>(
       const rx = db.collections[collection] as unknown as RxCollection<Data>
       const outbox = controller.outbox
       const pk = pkOf(rx)
+      const idOf = (doc: LocalDoc<C>) => String((doc as unknown as Data)[pk])
+      let shown: ReadonlyArray<LocalDoc<C>> | undefined
       // The query stays subscribed for the hook's life (re-subscribing would re-run it on each tick).
       const matching = rx.find({ selector } as MangoQuery<Data>).$.pipe(map(json))
       return combineLatest([matching, outbox.changed$]).pipe(
@@ -75,8 +84,9 @@ export function useDocs<C extends CollectionName>(
           // Outside the selection (an action may move them in): their server versions, live.
           return rx
             .findByIds(missing)
-            .$.pipe(map((found) => view(new Map([...found].map(([id, d]) => [id, d.toJSON() as Data])))))
+            .$.pipe(map((found) => view(new Map([...found].map(([id, d]) => [id, jsonOf(d)])))))
         }),
+        map((docs) => (shown = shareUnchanged(shown, docs, idOf))),
         tap(() => markOnce(`qm:query ${collection}`)),
       )
     },
@@ -96,7 +106,8 @@ export function useDoc<C extends CollectionName>(
       if (!db || !id) return undefined
       const rx = db.collections[collection] as unknown as RxCollection<Data>
       const outbox = controller.outbox
-      const server = rx.findOne(id).$.pipe(map((d) => (d ? [d.toJSON() as Data] : [])))
+      let shown: LocalDoc<C> | undefined
+      const server = rx.findOne(id).$.pipe(map((d) => (d ? [jsonOf(d)] : [])))
       return combineLatest([server, outbox.changed$]).pipe(
         map(([docs]) => {
           const touched = new Map(docs.map((d) => [id, d]))
@@ -108,6 +119,7 @@ export function useDoc<C extends CollectionName>(
             touched,
           ).find((d) => String((d as unknown as Data)[pkOf(rx)]) === id)
         }),
+        map((doc) => (shown = shareDoc(shown, doc))),
       )
     },
     undefined,
