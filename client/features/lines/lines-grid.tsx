@@ -38,6 +38,11 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
   // The No Ingestion flag depends on the clock, not only on the data: re-evaluate it every minute.
   const tick = useTick(OVERDUE_RECHECK_MS)
   const timeZone = usePlant().plant?.timeZone ?? 'UTC'
+  // The feeder column reads only the lines' labels: the columns (and so every row) change when a
+  // label does, not on each edit of some line (a new `allLines` array), so one edit re-renders one row.
+  const labelsKey = allLines.map((l) => `${l.id}\u0000${lineLabel(l)}`).join('\u0001')
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const labelled = useMemo(() => allLines, [labelsKey])
 
   /** The two inline number cells (LINE-04): same editor, own field, rule and failure message. */
   const inlineColumn = (
@@ -123,10 +128,10 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
           header: 'Feeder Lines',
           priority: 3 as const,
           cell: (line: LineDoc) => (
-            <Text>{feederLabels(line.feederLineIds, allLines).join(', ') || '—'}</Text>
+            <Text>{feederLabels(line.feederLineIds, labelled).join(', ') || '—'}</Text>
           ),
-          sortValue: (line: LineDoc) => feederLabels(line.feederLineIds, allLines).join(', ').toLowerCase(),
-          csv: (line: LineDoc) => feederLabels(line.feederLineIds, allLines).join('; '),
+          sortValue: (line: LineDoc) => feederLabels(line.feederLineIds, labelled).join(', ').toLowerCase(),
+          csv: (line: LineDoc) => feederLabels(line.feederLineIds, labelled).join('; '),
         },
         {
           id: 'actions',
@@ -144,7 +149,7 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
       ].filter((column) => showFeeders || column.id !== 'feederLines'),
     // `tick` re-creates the cells so the No Ingestion flag follows the clock.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [allLines, onConfigure, patchLine, showFeeders, tick, timeZone],
+    [labelled, onConfigure, patchLine, showFeeders, tick, timeZone],
   )
 
   return (

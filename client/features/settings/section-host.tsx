@@ -1,12 +1,16 @@
-import { Component, Suspense, type ReactNode } from 'react'
+import { Component, memo, Suspense, type ReactNode } from 'react'
 import { Button, Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
 import { markOnce } from '../../db/first-marks'
 import { FullPageLoading } from '../session/full-page-loading'
 import { SECTION_PAGES } from './sections'
 import type { SettingsSection } from './settings-menu'
 
-/** Renders the section's page; its code arrives on demand, so there is a loading and a failure state. */
-export function SectionHost({ section }: { section: SettingsSection }) {
+/**
+ * Renders the section's page; its code arrives on demand, so there is a loading and a failure state.
+ * Memoized: the settings frame re-renders on every sync status change (a pending count after each
+ * edit), and the section's page must not re-render with it — it reads what it needs itself.
+ */
+export const SectionHost = memo(function SectionHost({ section }: { section: SettingsSection }) {
   const Page = SECTION_PAGES[section]
   return (
     <SectionErrorBoundary key={section}>
@@ -16,7 +20,7 @@ export function SectionHost({ section }: { section: SettingsSection }) {
       </Suspense>
     </SectionErrorBoundary>
   )
-}
+})
 
 /** Marks (once per page) when a section's code has arrived and it first rendered (client bench). */
 function SectionShown() {
