@@ -40,7 +40,11 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
   const timeZone = usePlant().plant?.timeZone ?? 'UTC'
   // The feeder column reads only the lines' labels: the columns (and so every row) change when a
   // label does, not on each edit of some line (a new `allLines` array), so one edit re-renders one row.
-  const labelsKey = allLines.map((l) => `${l.id}\u0000${lineLabel(l)}`).join('\u0001')
+  // (Sorted: a live read lists lines with pending actions after the others, so its order moves.)
+  const labelsKey = allLines
+    .map((l) => `${l.id}\u0000${lineLabel(l)}`)
+    .sort()
+    .join('\u0001')
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const labelled = useMemo(() => allLines, [labelsKey])
 
