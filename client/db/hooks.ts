@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { flushSync } from 'react-dom'
 import type { MangoQuery, RxCollection, RxDocument } from 'rxdb'
 import { combineLatest, map, of, switchMap, tap, type Observable } from 'rxjs'
 import type { CollectionName, LocalDoc } from './collections'
@@ -12,7 +13,10 @@ import { jsonOf, shareDoc, shareUnchanged } from './shared-docs'
  * documents (local-view.ts). Screens read only through these: every action, local or replicated,
  * re-renders them, and nothing waits for the network. Selectors are equalities on fields.
  * Results share structure (shared-docs.ts): an unchanged document keeps its object and an unchanged
- * result its array, and a result equal to the last one does not re-render at all.
+ * result its array, and a result equal to the last one does not re-render at all. A result an outbox
+ * tick changed (a local action, or the server's answer to one) renders at once, in that task
+ * (`flushSync`): the user's own edit is on screen before anything else queued runs; replicated
+ * changes render as React schedules them.
  */
 export interface Live<T> {
   readonly data: T
@@ -21,8 +25,14 @@ export interface Live<T> {
   readonly error?: unknown
 }
 
+/** A result, and whether an outbox tick produced it (rendered at once). */
+interface Emission<T> {
+  readonly data: T
+  readonly local: boolean
+}
+
 function useObservable<T>(
-  make: () => Observable<T> | undefined,
+  make: () => Observable<Emission<T>> | undefined,
   initial: T,
   deps: ReadonlyArray<unknown>,
 ): Live<T> {
@@ -34,11 +44,15 @@ function useObservable<T>(
       return
     }
     const sub = observable.subscribe({
-      // The same data again (structural sharing kept it): no new state, no re-render.
-      next: (data) =>
-        setState((s) =>
-          s.data === data && !s.loading && s.error === undefined ? s : { data, loading: false },
-        ),
+      next: ({ data, local }) => {
+        const update = () =>
+          // The same data again (structural sharing kept it): no new state, no re-render.
+          setState((s) =>
+            s.data === data && !s.loading && s.error === undefined ? s : { data, loading: false },
+          )
+        if (local) flushSync(update)
+        else update()
+      },
       error: (error: unknown) => setState({ data: initial, loading: false, error }),
     })
     return () => sub.unsubscribe()
@@ -66,10 +80,19 @@ export function useDocs<C extends CollectionName>(
       const pk = pkOf(rx)
       const idOf = (doc: LocalDoc<C>) => String((doc as unknown as Data)[pk])
       let shown: ReadonlyArray<LocalDoc<C>> | undefined
+      let lastTick: number | undefined
       // The query stays subscribed for the hook's life (re-subscribing would re-run it on each tick).
       const matching = rx.find({ selector } as MangoQuery<Data>).$.pipe(map(json))
       return combineLatest([matching, outbox.changed$]).pipe(
-        switchMap(([server]) => {
+        switchMap(([server, tick]) => {
+          // Only the first result after a tick is the local action's; later ones are replication's.
+          let local = lastTick !== undefined && tick !== lastTick
+          lastTick = tick
+          const emit = (docs: ReadonlyArray<LocalDoc<C>>): Emission<ReadonlyArray<LocalDoc<C>>> => {
+            const emission = { data: (shown = shareUnchanged(shown, docs, idOf)), local }
+            local = false
+            return emission
+          }
           // Touched documents in the selection are at hand: a local action re-renders in the same task.
           const touched = outbox.state.touched(collection)
           const touchedDocs = new Map<string, Data>()
@@ -80,13 +103,12 @@ export function useDocs<C extends CollectionName>(
           const missing = [...touched].filter((id) => !touchedDocs.has(id))
           const view = (found: ReadonlyMap<string, Data>) =>
             viewOf(collection, outbox.state, selector, server, new Map([...touchedDocs, ...found]))
-          if (missing.length === 0) return of(view(new Map()))
+          if (missing.length === 0) return of(emit(view(new Map())))
           // Outside the selection (an action may move them in): their server versions, live.
           return rx
             .findByIds(missing)
-            .$.pipe(map((found) => view(new Map([...found].map(([id, d]) => [id, jsonOf(d)])))))
+            .$.pipe(map((found) => emit(view(new Map([...found].map(([id, d]) => [id, jsonOf(d)]))))))
         }),
-        map((docs) => (shown = shareUnchanged(shown, docs, idOf))),
         tap(() => markOnce(`qm:query ${collection}`)),
       )
     },
@@ -107,19 +129,22 @@ export function useDoc<C extends CollectionName>(
       const rx = db.collections[collection] as unknown as RxCollection<Data>
       const outbox = controller.outbox
       let shown: LocalDoc<C> | undefined
+      let lastTick: number | undefined
       const server = rx.findOne(id).$.pipe(map((d) => (d ? [jsonOf(d)] : [])))
       return combineLatest([server, outbox.changed$]).pipe(
-        map(([docs]) => {
+        map(([docs, tick]): Emission<LocalDoc<C> | undefined> => {
+          const local = lastTick !== undefined && tick !== lastTick
+          lastTick = tick
           const touched = new Map(docs.map((d) => [id, d]))
-          return viewOf(
+          const doc = viewOf(
             collection,
             outbox.state,
             {},
             outbox.state.touched(collection).has(id) ? [] : docs,
             touched,
           ).find((d) => String((d as unknown as Data)[pkOf(rx)]) === id)
+          return { data: (shown = shareDoc(shown, doc)), local }
         }),
-        map((doc) => (shown = shareDoc(shown, doc))),
       )
     },
     undefined,
