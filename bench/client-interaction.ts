@@ -282,11 +282,11 @@ function printEdits(
         local.map((e) => e.computed),
       ),
       row(
-        '   Enter → screens told (outbox changed$)',
+        '   Enter → outbox changed$ handled (the screens render in it)',
         local.map((e) => e.shown),
       ),
       row(
-        '   screens told → DOM',
+        '   changed$ handled → DOM mutation seen',
         local.map((e) => e.dom - e.shown),
       ),
       row(

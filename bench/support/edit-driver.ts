@@ -14,7 +14,10 @@ export interface EditTiming {
   readonly run: number
   /** The intent ran on the device; the action is handed to the outbox (IndexedDB write next). */
   readonly computed: number
-  /** The outbox told the screens (changed$): they read the action from here on. */
+  /**
+   * The outbox's changed$ reached this driver's subscriber, the last one: the screens' live reads
+   * (subscribed before it) have read the action and rendered it (client/db/hooks.ts, flushSync).
+   */
   readonly shown: number
   /** The action's IndexedDB write completed (outbox.add resolved). */
   readonly stored: number
