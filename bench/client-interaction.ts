@@ -1,6 +1,7 @@
 import { type BrowserContext, type CDPSession, type Page } from '@playwright/test'
 import { DEFAULT_DEMO } from '../sync-server/config'
 import { launchBenchBrowser, signInWithForm } from './support/bench-browser'
+import { INIT_SCRIPT, installEditor, type BenchWindow, type EditTiming } from './support/edit-driver'
 import { startSeededServer } from './support/seeded-server'
 import { ms, percentile, table } from './stats'
 
@@ -10,7 +11,8 @@ import { ms, percentile, table } from './stats'
  * 1. a local write through the UI — Line Management's inline 'No Data Alert (hours)' cell: press,
  *    type, Enter — timed in the page from the Enter keydown to the DOM showing the new value
  *    (MutationObserver; no Playwright round trip inside the timed interval), with where that time
- *    goes (Enter → controller.run, run → outbox stored, stored → DOM);
+ *    goes (Enter → controller.run → intent ran → the outbox told the screens → DOM) and when the
+ *    action's IndexedDB write completed (support/edit-driver.ts);
  * 2. the same edit on device A shown on device B (another browser context, the operator) through
  *    the server: both pages live in one browser process, so `timeOrigin + now()` compares; with the
  *    push request and the stream message in between;
@@ -47,7 +49,7 @@ export async function benchClientInteraction(signals = 5_000): Promise<void> {
     const heapB = await heapOf(cdpB)
 
     // 1. Local write → UI, through the UI.
-    await installEditor(a)
+    await installEditor(a, HOURS)
     let value = 100
     const local: EditTiming[] = []
     for (let i = 0; i < LOCAL_EDITS; i++) {
@@ -62,7 +64,7 @@ export async function benchClientInteraction(signals = 5_000): Promise<void> {
     const heapAfterEdits = await heapOf(cdpA)
 
     // 2. A → B through the server (B is the operator on the same screen).
-    await installEditor(b)
+    await installEditor(b, HOURS)
     const remote: RemoteTiming[] = []
     for (let i = 0; i < REMOTE_EDITS; i++) {
       const line = lineNames[i % lineNames.length]!
@@ -174,18 +176,6 @@ const LOCAL_EDITS = 1_000
 const REMOTE_EDITS = 200
 const OFFLINE_EDITS = 1_000
 
-/** Where one local edit's time went, in page milliseconds from the Enter keydown. */
-interface EditTiming {
-  /** Enter keydown at `performance.timeOrigin + now()` (comparable across pages of the browser). */
-  readonly enterAt: number
-  readonly run: number
-  /** The intent ran on the device; the action is handed to the outbox (IndexedDB write next). */
-  readonly computed: number
-  readonly stored: number
-  readonly dom: number
-  readonly frame: number
-}
-
 interface RemoteTiming {
   readonly edit: EditTiming
   /** B's DOM showed the value, absolute. */
@@ -195,59 +185,6 @@ interface RemoteTiming {
   /** A's push request, absolute start and answer. */
   readonly push: readonly [number, number] | undefined
 }
-
-interface BenchWindow {
-  __qm: {
-    controller: {
-      db$: {
-        value:
-          | { collections: { lines: { find(): { exec(): Promise<Array<{ toJSON(): unknown }>> } } } }
-          | undefined
-      }
-      status$: {
-        value: { pendingCount: number }
-        subscribe(fn: (s: { pendingCount: number }) => void): unknown
-      }
-      outbox: { changed$: { subscribe(fn: () => void): unknown }; state: { all: ReadonlyArray<unknown> } }
-      run(name: string, args: unknown): Promise<unknown>
-    }
-  }
-  __bench: {
-    pushes: Array<readonly [number, number]>
-    stream: number[]
-    edit(line: string, value: number): Promise<EditTiming>
-    watch(line: string, value: number): void
-    seen(): Promise<{ seenAt: number; streamAt: number | undefined }>
-    offlineMarks?: { online?: number; acked?: number; absorbed?: number }
-  }
-}
-
-/**
- * Before any app code: a shim for the helper tsx puts in serialized functions, and taps on the push
- * request and the change stream, timed in absolute page time.
- */
-const INIT_SCRIPT = `
-globalThis.__name = (f) => f;
-window.__bench = { pushes: [], stream: [] };
-{
-  const at = () => performance.timeOrigin + performance.now();
-  const NativeEventSource = window.EventSource;
-  window.EventSource = class extends NativeEventSource {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', () => window.__bench.stream.push(at()));
-    }
-  };
-  const nativeFetch = window.fetch.bind(window);
-  window.fetch = async (input, init) => {
-    const url = typeof input === 'string' ? input : input.url ?? String(input);
-    const start = at();
-    const res = await nativeFetch(input, init);
-    if (url.includes('/sync/intents')) window.__bench.pushes.push([start, at()]);
-    return res;
-  };
-}
-`
 
 async function openSynced(context: BrowserContext, email: string, password: string): Promise<Page> {
   await context.addInitScript(INIT_SCRIPT)
@@ -261,105 +198,6 @@ async function openSynced(context: BrowserContext, email: string, password: stri
     .first()
     .waitFor()
   return page
-}
-
-/**
- * Puts the in-page edit driver on window.__bench: `edit` presses the line's hours cell, types the
- * value and times Enter → DOM; `watch`/`seen` wait on another page for the value to show.
- */
-async function installEditor(page: Page): Promise<void> {
-  await page.evaluate((label) => {
-    const bench = (window as unknown as BenchWindow).__bench
-    const controller = (window as unknown as BenchWindow).__qm.controller
-    const abs = () => performance.timeOrigin + performance.now()
-    const cell = (prefix: string) =>
-      [...document.querySelectorAll('button[aria-label]')].find((el) =>
-        (el.getAttribute('aria-label') ?? '').startsWith(prefix),
-      )
-    /** Resolves with now() once `check` holds after a DOM mutation (or at once). */
-    const domShows = (check: () => boolean) =>
-      new Promise<number>((resolve) => {
-        if (check()) return resolve(performance.now())
-        const observer = new MutationObserver(() => {
-          if (!check()) return
-          observer.disconnect()
-          resolve(performance.now())
-        })
-        observer.observe(document.body, {
-          subtree: true,
-          childList: true,
-          characterData: true,
-          attributes: true,
-        })
-      })
-    const marks: { run?: number; computed?: number; stored?: number } = {}
-    const run = controller.run.bind(controller)
-    controller.run = async (name, args) => {
-      marks.run ??= performance.now()
-      return run(name, args)
-    }
-    const outbox = (
-      controller as unknown as {
-        outbox: { changed$: { subscribe(fn: () => void): unknown }; add(action: unknown): Promise<unknown> }
-      }
-    ).outbox
-    outbox.changed$.subscribe(() => (marks.stored ??= performance.now()))
-    // The intent has run on the device and the action goes to the device database.
-    const add = outbox.add.bind(outbox)
-    outbox.add = (action) => {
-      marks.computed ??= performance.now()
-      return add(action)
-    }
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
-    const nextTask = () =>
-      new Promise<void>((resolve) => {
-        const channel = new MessageChannel()
-        channel.port1.onmessage = () => resolve()
-        channel.port2.postMessage(null)
-      })
-
-    bench.edit = async (line, value) => {
-      const prefix = `${label} for ${line}:`
-      const button = cell(prefix) as HTMLButtonElement | undefined
-      if (!button) throw new Error(`no cell ${prefix}`)
-      button.click()
-      const selector = `input[aria-label="${label} for ${line}"]`
-      await domShows(() => document.querySelector(selector) !== null)
-      const input = document.querySelector<HTMLInputElement>(selector)!
-      setValue.call(input, String(value))
-      input.dispatchEvent(new Event('input', { bubbles: true }))
-      await nextTask()
-      const expected = `${prefix} ${value}.`
-      const shown = domShows(() => cell(expected) !== undefined)
-      delete marks.run
-      delete marks.computed
-      delete marks.stored
-      const enter = performance.now()
-      const enterAt = abs()
-      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
-      const dom = await shown
-      const frame = await new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())))
-      return {
-        enterAt,
-        run: (marks.run ?? NaN) - enter,
-        computed: (marks.computed ?? NaN) - enter,
-        stored: (marks.stored ?? NaN) - enter,
-        dom: dom - enter,
-        frame: frame - enter,
-      }
-    }
-    let watching: Promise<number> | undefined
-    bench.watch = (line, value) => {
-      watching = domShows(() => cell(`${label} for ${line}: ${value}.`) !== undefined).then(
-        (t) => performance.timeOrigin + t,
-      )
-    }
-    bench.seen = async () => {
-      const seenAt = await watching!
-      const streamAt = bench.stream.filter((t) => t <= seenAt).at(-1)
-      return { seenAt, streamAt }
-    }
-  }, HOURS)
 }
 
 /** Used JS heap after a garbage collection, in MB. */
@@ -444,12 +282,16 @@ function printEdits(
         local.map((e) => e.computed),
       ),
       row(
-        '   Enter → outbox stored (changed$)',
-        local.map((e) => e.stored),
+        '   Enter → outbox changed$ handled (the screens render in it)',
+        local.map((e) => e.shown),
       ),
       row(
-        '   outbox stored → DOM',
-        local.map((e) => e.dom - e.stored),
+        '   changed$ handled → DOM mutation seen',
+        local.map((e) => e.dom - e.shown),
+      ),
+      row(
+        '   Enter → outbox stored (IndexedDB write done)',
+        local.map((e) => e.stored),
       ),
       row(
         `2. edit on A → shown on B (${remote.length} UI edits, admin → operator)`,

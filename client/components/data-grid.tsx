@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { memo, useMemo, useState, type ReactNode } from 'react'
 import { ActionButton, Flex, ProgressCircle } from '@adobe/react-spectrum'
 import {
   createColumnHelper,
@@ -164,17 +164,13 @@ export function DataGrid<T>(props: DataGridProps<T>) {
               </tr>
             ) : (
               sortedRows.map((r) => (
-                <tr
+                <GridRow
                   key={r.id}
-                  data-row-id={r.id}
-                  style={rowHeight !== undefined ? { height: rowHeight } : undefined}
-                >
-                  {columns.map((c) => (
-                    <td key={c.id} data-priority={c.priority} data-sticky={c.sticky}>
-                      {c.cell(r.original as T)}
-                    </td>
-                  ))}
-                </tr>
+                  id={r.id}
+                  row={r.original}
+                  columns={columns as ReadonlyArray<DataGridColumn<unknown>>}
+                  rowHeight={rowHeight}
+                />
               ))
             )}
           </tbody>
@@ -183,3 +179,28 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     </div>
   )
 }
+
+interface GridRowProps {
+  readonly id: string
+  readonly row: unknown
+  readonly columns: ReadonlyArray<DataGridColumn<unknown>>
+  readonly rowHeight: number | undefined
+}
+
+/**
+ * One row, rendered again only when its document or the columns changed: live reads keep an
+ * unchanged document's object (db/shared-docs.ts), so an edit re-renders the edited row, not the
+ * grid's every cell (and their focus and press handlers). A cell must depend on nothing but its row
+ * and its column (columns memoized on everything else their cells read).
+ */
+const GridRow = memo(function GridRow({ id, row, columns, rowHeight }: GridRowProps) {
+  return (
+    <tr data-row-id={id} style={rowHeight !== undefined ? { height: rowHeight } : undefined}>
+      {columns.map((c) => (
+        <td key={c.id} data-priority={c.priority} data-sticky={c.sticky}>
+          {c.cell(row)}
+        </td>
+      ))}
+    </tr>
+  )
+})

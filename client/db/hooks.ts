@@ -1,15 +1,24 @@
 import { useEffect, useState } from 'react'
+import { flushSync } from 'react-dom'
 import type { MangoQuery, RxCollection, RxDocument } from 'rxdb'
-import { combineLatest, map, Observable, of, switchMap, tap, type Observer, type Subscription } from 'rxjs'
+import { combineLatest, map, of, switchMap, tap, type Observable } from 'rxjs'
 import type { CollectionName, LocalDoc } from './collections'
 import { useAppData } from './app-data'
 import { markOnce } from './first-marks'
 import { viewOf, type Selector } from './local-view'
+import { jsonOf, shareDoc, shareUnchanged } from './shared-docs'
+import { sharedQuery, type Emission } from './shared-query'
 
 /**
  * Live reads from the local database, with this device's pending actions laid over the server's
  * documents (local-view.ts). Screens read only through these: every action, local or replicated,
  * re-renders them, and nothing waits for the network. Selectors are equalities on fields.
+ * Results share structure (shared-docs.ts): an unchanged document keeps its object and an unchanged
+ * result its array, and a result equal to the last one does not re-render at all. A result an outbox
+ * tick changed (a local action, or the server's answer to one) renders at once, in that task
+ * (`flushSync`): the user's own edit is on screen before anything else queued runs; replicated
+ * changes render as React schedules them. Every screen reading the same collection and selector
+ * shares one live query (shared-query.ts).
  */
 export interface Live<T> {
   readonly data: T
@@ -19,7 +28,7 @@ export interface Live<T> {
 }
 
 function useObservable<T>(
-  make: () => Observable<T> | undefined,
+  make: () => Observable<Emission<T>> | undefined,
   initial: T,
   deps: ReadonlyArray<unknown>,
   current?: () => Live<T> | undefined,
@@ -33,8 +42,15 @@ function useObservable<T>(
       return
     }
     const sub = observable.subscribe({
-      next: (data) =>
-        setState((s) => (s.data === data && !s.loading && !s.error ? s : { data, loading: false })),
+      next: ({ data, local }) => {
+        const update = () =>
+          // The same data again (structural sharing kept it): no new state, no re-render.
+          setState((s) =>
+            s.data === data && !s.loading && s.error === undefined ? s : { data, loading: false },
+          )
+        if (local) flushSync(update)
+        else update()
+      },
       error: (error: unknown) => setState({ data: initial, loading: false, error }),
     })
     return () => sub.unsubscribe()
@@ -44,78 +60,8 @@ function useObservable<T>(
   return state
 }
 
-/**
- * One live query per database, collection and selector however many screens read it (the frame,
- * the settings page and a section all read the plant): it runs once, and a screen that mounts while
- * it is open renders its result at once instead of showing 'loading' for a round trip to IndexedDB.
- * It stops with its last subscriber, so a result is never kept past the subscription that keeps it
- * current.
- */
-class SharedQuery<T> {
-  latest: { readonly data: T } | { readonly error: unknown } | undefined
-  private readonly observers = new Set<Observer<T>>()
-  private source: Subscription | undefined
-
-  constructor(
-    private readonly make: () => Observable<T>,
-    private readonly forget: () => void,
-  ) {}
-
-  readonly observable = new Observable<T>((observer) => {
-    this.observers.add(observer)
-    if (!this.source) {
-      const source = this.make().subscribe({
-        next: (data) => {
-          this.latest = { data }
-          for (const o of [...this.observers]) o.next(data)
-        },
-        error: (error: unknown) => {
-          this.latest = { error }
-          for (const o of [...this.observers]) o.error(error)
-        },
-      })
-      // Its only reader may have left during a first answer given at once: nothing keeps it then.
-      if (this.observers.size === 0) source.unsubscribe()
-      else this.source = source
-    } else if (this.latest && 'data' in this.latest) observer.next(this.latest.data)
-    else if (this.latest) observer.error(this.latest.error)
-    return () => {
-      this.observers.delete(observer)
-      if (this.observers.size > 0) return
-      this.source?.unsubscribe()
-      this.source = undefined
-      this.latest = undefined
-      this.forget()
-    }
-  })
-
-  live(): Live<T> | undefined {
-    const latest = this.latest
-    if (!latest || this.observers.size === 0) return undefined
-    return 'data' in latest ? { data: latest.data, loading: false } : undefined
-  }
-}
-
-const sharedQueries = new WeakMap<object, Map<string, SharedQuery<unknown>>>()
-
-/** The open query for `key` (undefined when none is open and `make` is not given). */
-function sharedQuery<T>(db: object, key: string, make?: () => Observable<T>): SharedQuery<T> | undefined {
-  let byKey = sharedQueries.get(db)
-  let query = byKey?.get(key) as SharedQuery<T> | undefined
-  if (!query && make) {
-    if (!byKey) sharedQueries.set(db, (byKey = new Map()))
-    const keys = byKey
-    const forget = () => {
-      if (keys.get(key) === query) keys.delete(key)
-    }
-    query = new SharedQuery(make, forget)
-    byKey.set(key, query as SharedQuery<unknown>)
-  }
-  return query
-}
-
 type Data = Record<string, unknown>
-const json = (docs: ReadonlyArray<RxDocument<Data>>) => docs.map((d) => d.toJSON() as Data)
+const json = (docs: ReadonlyArray<RxDocument<Data>>) => docs.map(jsonOf)
 
 /** All documents of a collection matching an equality selector (e.g. `{ lineId: 'line-1' }`). */
 export function useDocs<C extends CollectionName>(
@@ -124,17 +70,29 @@ export function useDocs<C extends CollectionName>(
 ): Live<ReadonlyArray<LocalDoc<C>>> {
   const { db, controller } = useAppData()
   const key = JSON.stringify(selector)
+  const queryKey = `${collection} ${key}`
   const query = (open: boolean) => {
     if (!db) return undefined
-    if (!open) return sharedQuery<ReadonlyArray<LocalDoc<C>>>(db, `${collection} ${key}`)
+    if (!open) return sharedQuery<ReadonlyArray<LocalDoc<C>>>(db, queryKey)
     const rx = db.collections[collection] as unknown as RxCollection<Data>
     const outbox = controller.outbox
     const pk = pkOf(rx)
-    return sharedQuery<ReadonlyArray<LocalDoc<C>>>(db, `${collection} ${key}`, () => {
+    const idOf = (doc: LocalDoc<C>) => String((doc as unknown as Data)[pk])
+    return sharedQuery<ReadonlyArray<LocalDoc<C>>>(db, queryKey, () => {
+      let shown: ReadonlyArray<LocalDoc<C>> | undefined
+      let lastTick: number | undefined
       // The query stays subscribed while a screen reads it (re-subscribing would re-run it on each tick).
       const matching = rx.find({ selector } as MangoQuery<Data>).$.pipe(map(json))
       return combineLatest([matching, outbox.changed$]).pipe(
-        switchMap(([server]) => {
+        switchMap(([server, tick]) => {
+          // Only the first result after a tick is the local action's; later ones are replication's.
+          let local = lastTick !== undefined && tick !== lastTick
+          lastTick = tick
+          const emit = (docs: ReadonlyArray<LocalDoc<C>>): Emission<ReadonlyArray<LocalDoc<C>>> => {
+            const emission = { data: (shown = shareUnchanged(shown, docs, idOf)), local }
+            local = false
+            return emission
+          }
           // Touched documents in the selection are at hand: a local action re-renders in the same task.
           const touched = outbox.state.touched(collection)
           const touchedDocs = new Map<string, Data>()
@@ -145,11 +103,11 @@ export function useDocs<C extends CollectionName>(
           const missing = [...touched].filter((id) => !touchedDocs.has(id))
           const view = (found: ReadonlyMap<string, Data>) =>
             viewOf(collection, outbox.state, selector, server, new Map([...touchedDocs, ...found]))
-          if (missing.length === 0) return of(view(new Map()))
+          if (missing.length === 0) return of(emit(view(new Map())))
           // Outside the selection (an action may move them in): their server versions, live.
           return rx
             .findByIds(missing)
-            .$.pipe(map((found) => view(new Map([...found].map(([id, d]) => [id, d.toJSON() as Data])))))
+            .$.pipe(map((found) => emit(view(new Map([...found].map(([id, d]) => [id, jsonOf(d)]))))))
         }),
         tap(() => markOnce(`qm:query ${collection}`)),
       )
@@ -159,7 +117,10 @@ export function useDocs<C extends CollectionName>(
     () => query(true)?.observable,
     [],
     [db, controller, collection, key],
-    () => query(false)?.live(),
+    () => {
+      const current = query(false)?.current()
+      return current && { data: current.data, loading: false }
+    },
   )
 }
 
@@ -174,17 +135,22 @@ export function useDoc<C extends CollectionName>(
       if (!db || !id) return undefined
       const rx = db.collections[collection] as unknown as RxCollection<Data>
       const outbox = controller.outbox
-      const server = rx.findOne(id).$.pipe(map((d) => (d ? [d.toJSON() as Data] : [])))
+      let shown: LocalDoc<C> | undefined
+      let lastTick: number | undefined
+      const server = rx.findOne(id).$.pipe(map((d) => (d ? [jsonOf(d)] : [])))
       return combineLatest([server, outbox.changed$]).pipe(
-        map(([docs]) => {
+        map(([docs, tick]): Emission<LocalDoc<C> | undefined> => {
+          const local = lastTick !== undefined && tick !== lastTick
+          lastTick = tick
           const touched = new Map(docs.map((d) => [id, d]))
-          return viewOf(
+          const doc = viewOf(
             collection,
             outbox.state,
             {},
             outbox.state.touched(collection).has(id) ? [] : docs,
             touched,
           ).find((d) => String((d as unknown as Data)[pkOf(rx)]) === id)
+          return { data: (shown = shareDoc(shown, doc)), local }
         }),
       )
     },

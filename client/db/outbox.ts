@@ -11,6 +11,12 @@ import { PendingChanges, type PendingAction } from './pending-changes'
  * stay stored (counted in `othersPending`) until that user signs in here again. `changed$` ticks
  * after every change, so reads re-apply the actions.
  *
+ * A new action shows before its write completes (the screens see it in the same task): until then it
+ * holds a provisional `seq` after every stored one, is not `sendable` (the server never hears of an
+ * action the device may still lose), and a failed write takes it back out and rejects `add`, so the
+ * caller tells the user. Writes of one outbox complete in the order they were made, so the stored
+ * seqs keep the provisional order.
+ *
  * Once the server has answered an action, the stored copy keeps only `argsKeptAfterSend` of its
  * arguments: a write-only secret (ETQ Reliance) lives on the device only while it waits to be sent.
  */
@@ -18,6 +24,9 @@ export class Outbox {
   readonly state = new PendingChanges()
   readonly changed$ = new BehaviorSubject<number>(0)
   private stored: PendingAction[] = []
+  /** Actions shown whose write has not completed yet, by id. */
+  private readonly saving = new Set<string>()
+  private provisional = 0
   private author: string | undefined
   private tick = 0
 
@@ -34,8 +43,16 @@ export class Outbox {
     return this.stored.filter((a) => a.author !== this.author && !a.acknowledged).length
   }
 
+  /** The author's pending actions that are stored, in order: what may be sent. */
+  sendable(author: string): ReadonlyArray<PendingAction> {
+    return this.state.pending(author).filter((a) => !this.saving.has(a.id))
+  }
+
   async load(): Promise<void> {
-    this.stored = await this.device.outbox.toArray()
+    const loaded = await this.device.outbox.toArray()
+    // An action still being written is kept: it is not lost because the list was read meanwhile.
+    const known = new Set(loaded.map((a) => a.id))
+    this.stored = [...loaded, ...this.stored.filter((a) => this.saving.has(a.id) && !known.has(a.id))]
     this.select()
   }
 
@@ -45,13 +62,33 @@ export class Outbox {
     this.select()
   }
 
-  /** Stores a new action (its seq comes from the device database) and shows its effect at once. */
+  /**
+   * Shows a new action's effect at once and stores it (its seq comes from the device database);
+   * resolves once it is stored. A failed write takes the action back out and rejects.
+   */
   async add(action: Omit<PendingAction, 'seq'>): Promise<PendingAction> {
-    const seq = await this.device.outbox.add(action as PendingAction)
-    const stored = { ...action, seq } as PendingAction
-    this.stored.push(stored)
-    this.state.add(stored)
+    const shown = { ...action, seq: PROVISIONAL_SEQ + ++this.provisional } as PendingAction
+    this.saving.add(action.id)
+    this.stored.push(shown)
+    this.state.add(shown)
     this.emit()
+    let seq: number
+    try {
+      seq = await this.device.outbox.add({ ...action } as PendingAction)
+    } catch (err) {
+      this.saving.delete(action.id)
+      this.stored = this.stored.filter((a) => a.id !== action.id)
+      this.state.drop(action.id)
+      this.emit()
+      throw err
+    }
+    this.saving.delete(action.id)
+    const stored = { ...action, seq } as PendingAction
+    // Nothing but the seq changed (an unsent action cannot be acknowledged or dropped): no tick.
+    this.stored = this.stored.map((a) => (a.id === action.id ? stored : a))
+    if (this.state.all.some((a) => a.id === action.id)) {
+      this.state.replace(this.state.all.map((a) => (a.id === action.id ? stored : a)))
+    }
     return stored
   }
 
@@ -115,3 +152,6 @@ export class Outbox {
     return args === action.args ? action : { ...action, args }
   }
 }
+
+/** Above any seq the device database hands out, so a shown, unstored action sorts after the stored. */
+const PROVISIONAL_SEQ = 2 ** 52

@@ -455,7 +455,11 @@ export class SyncController {
   private countPending(): void {
     // The outbox shows and counts only its current author's actions (see Outbox.setAuthor).
     const mine = this.outbox.state.pending().length
-    this.patchStatus({ pendingCount: mine, othersPendingCount: this.outbox.othersPending })
+    const others = this.outbox.othersPending
+    // Most ticks (an absorbed action, a stored seq) leave the counts as they were: no new status.
+    const st = this.status$.value
+    if (st.pendingCount === mine && st.othersPendingCount === others) return
+    this.patchStatus({ pendingCount: mine, othersPendingCount: others })
   }
 
   private patchStatus(patch: Partial<SyncStatus>): void {

@@ -1,12 +1,12 @@
 import { Flex, Heading, Text, View } from '@adobe/react-spectrum'
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react'
 import type { LocalDoc } from '../../db/collections'
 import { usePlant } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
 import { ConfigureLineDrawer } from './configure-line-drawer'
 import { LineCountsHeader } from './line-counts-header'
 import { sortByLabel } from './line-label'
-import { LineStatusTabs } from './line-status-tabs'
+import { LineStatusTabs, type LineFilter } from './line-status-tabs'
 import type { ReturnFocus } from './line-row-menu'
 import { LinesGrid } from './lines-grid'
 
@@ -20,12 +20,15 @@ interface DrawerState {
 
 /**
  * Settings › Line Management (LINE-01..08). Everything reads the local database, so the screen
- * works offline; every edit is a local write that replicates in the background.
+ * works offline; every edit is a local write that replicates in the background. The lines reach
+ * the grid through a context, so with part marriage an edit re-renders the grid and not the status
+ * tabs around it (line-status-tabs.tsx).
  */
 export default function LineManagementPage() {
   const { plant } = usePlant()
   const { data: lines, loading } = useDocs('lines')
   const sorted = useMemo(() => sortByLabel(lines), [lines])
+  const shown = useMemo(() => ({ lines, sorted, loading }), [lines, sorted, loading])
   const [drawer, setDrawer] = useState<DrawerState>({ isOpen: false, lineId: undefined, session: 0 })
 
   const returnFocus = useRef<ReturnFocus | undefined>(undefined)
@@ -41,14 +44,9 @@ export default function LineManagementPage() {
   const restoreFocus = useCallback(() => returnFocus.current?.(), [])
 
   const partMarriage = plant?.featureFlags.partMarriage ?? false
-  const grid = (rows: ReadonlyArray<LineDoc>): ReactNode => (
-    <LinesGrid
-      rows={rows}
-      allLines={lines}
-      loading={loading}
-      onConfigure={openConfigure}
-      showFeeders={partMarriage}
-    />
+  const panel = useCallback(
+    (keep: LineFilter) => <LinesPanel keep={keep} onConfigure={openConfigure} showFeeders={partMarriage} />,
+    [openConfigure, partMarriage],
   )
 
   return (
@@ -59,14 +57,16 @@ export default function LineManagementPage() {
         </Heading>
         <Text>Activate lines, set their alert thresholds, feeder lines and exclusions.</Text>
       </Flex>
-      {partMarriage ? (
-        <LineStatusTabs lines={sorted} renderGrid={grid} />
-      ) : (
-        <>
-          <LineCountsHeader lines={lines} />
-          {grid(sorted)}
-        </>
-      )}
+      <ShownLines.Provider value={shown}>
+        {partMarriage ? (
+          <LineStatusTabs renderPanel={panel} />
+        ) : (
+          <>
+            <LineCountsHeader lines={lines} />
+            {panel(ALL)}
+          </>
+        )}
+      </ShownLines.Provider>
       <ConfigureLineDrawer
         isOpen={drawer.isOpen}
         lineId={drawer.lineId}
@@ -77,5 +77,38 @@ export default function LineManagementPage() {
         restoreFocus={restoreFocus}
       />
     </View>
+  )
+}
+
+interface Shown {
+  readonly lines: ReadonlyArray<LineDoc>
+  /** The same lines by label. */
+  readonly sorted: ReadonlyArray<LineDoc>
+  readonly loading: boolean
+}
+
+const ShownLines = createContext<Shown>({ lines: [], sorted: [], loading: true })
+const ALL: LineFilter = () => true
+
+/** The grid of the lines a tab keeps (all of them without part marriage). */
+function LinesPanel({
+  keep,
+  onConfigure,
+  showFeeders,
+}: {
+  keep: LineFilter
+  onConfigure: (lineId: string, returnFocus: ReturnFocus) => void
+  showFeeders: boolean
+}) {
+  const { lines, sorted, loading } = useContext(ShownLines)
+  const rows = useMemo(() => (keep === ALL ? sorted : sorted.filter(keep)), [keep, sorted])
+  return (
+    <LinesGrid
+      rows={rows}
+      allLines={lines}
+      loading={loading}
+      onConfigure={onConfigure}
+      showFeeders={showFeeders}
+    />
   )
 }

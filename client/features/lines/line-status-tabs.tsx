@@ -1,10 +1,13 @@
 import { Item, TabList, TabPanels, Tabs, View } from '@adobe/react-spectrum'
-import { useState, type Key, type ReactNode } from 'react'
+import { memo, useState, type Key, type ReactNode } from 'react'
 import type { Line } from '../../../shared/schema/line'
+
+/** Which lines a tab shows. */
+export type LineFilter = (line: Pick<Line, 'active'>) => boolean
 
 type TabKey = 'enabled' | 'disabled' | 'all'
 
-const TABS: ReadonlyArray<{ key: TabKey; title: string; keep: (line: Pick<Line, 'active'>) => boolean }> = [
+const TABS: ReadonlyArray<{ key: TabKey; title: string; keep: LineFilter }> = [
   { key: 'enabled', title: 'Enabled', keep: (l) => l.active },
   { key: 'disabled', title: 'Disabled', keep: (l) => !l.active },
   { key: 'all', title: 'All', keep: () => true },
@@ -12,14 +15,15 @@ const TABS: ReadonlyArray<{ key: TabKey; title: string; keep: (line: Pick<Line, 
 
 /**
  * LINE-01 with part marriage: the grid inside a card, filtered by tabs Enabled / Disabled / All.
- * Only the selected panel renders, so one grid exists at a time.
+ * Only the selected panel renders, so one grid exists at a time. The tabs never see the lines: the
+ * panel reads them itself (`renderPanel` with a stable identity), so an edit re-renders the grid
+ * only, not the tabs (their selection line measures the layout) nor the tab panel (react-aria walks
+ * its DOM for a tabbable child on every render).
  */
-export function LineStatusTabs<T extends Pick<Line, 'active'>>({
-  lines,
-  renderGrid,
+export const LineStatusTabs = memo(function LineStatusTabs({
+  renderPanel,
 }: {
-  lines: ReadonlyArray<T>
-  renderGrid: (lines: ReadonlyArray<T>) => ReactNode
+  renderPanel: (keep: LineFilter) => ReactNode
 }) {
   const [selected, setSelected] = useState<TabKey>('enabled')
   return (
@@ -44,11 +48,11 @@ export function LineStatusTabs<T extends Pick<Line, 'active'>>({
         <TabPanels>
           {TABS.map((tab) => (
             <Item key={tab.key}>
-              <View paddingTop="size-200">{renderGrid(lines.filter(tab.keep))}</View>
+              <View paddingTop="size-200">{renderPanel(tab.keep)}</View>
             </Item>
           ))}
         </TabPanels>
       </Tabs>
     </View>
   )
-}
+})

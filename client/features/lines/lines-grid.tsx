@@ -41,6 +41,15 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
   const timeZone = usePlant().plant?.timeZone ?? 'UTC'
   // The rows' text first, their controls right after (use-controls-ready.ts).
   const controls = useControlsReady(!loading && rows.length > 0)
+  // The feeder column reads only the lines' labels: the columns (and so every row) change when a
+  // label does, not on each edit of some line (a new `allLines` array), so one edit re-renders one row.
+  // (Sorted: a live read lists lines with pending actions after the others, so its order moves.)
+  const labelsKey = allLines
+    .map((l) => `${l.id}\u0000${lineLabel(l)}`)
+    .sort()
+    .join('\u0001')
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const labelled = useMemo(() => allLines, [labelsKey])
 
   /** The two inline number cells (LINE-04): same editor, own field, rule and failure message. */
   const inlineColumn = (
@@ -130,10 +139,10 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
           header: 'Feeder Lines',
           priority: 3 as const,
           cell: (line: LineDoc) => (
-            <Text>{feederLabels(line.feederLineIds, allLines).join(', ') || '—'}</Text>
+            <Text>{feederLabels(line.feederLineIds, labelled).join(', ') || '—'}</Text>
           ),
-          sortValue: (line: LineDoc) => feederLabels(line.feederLineIds, allLines).join(', ').toLowerCase(),
-          csv: (line: LineDoc) => feederLabels(line.feederLineIds, allLines).join('; '),
+          sortValue: (line: LineDoc) => feederLabels(line.feederLineIds, labelled).join(', ').toLowerCase(),
+          csv: (line: LineDoc) => feederLabels(line.feederLineIds, labelled).join('; '),
         },
         {
           id: 'actions',
@@ -152,7 +161,7 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
       ].filter((column) => showFeeders || column.id !== 'feederLines'),
     // `tick` re-creates the cells so the No Ingestion flag follows the clock.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [allLines, controls, onConfigure, patchLine, showFeeders, tick, timeZone],
+    [labelled, controls, onConfigure, patchLine, showFeeders, tick, timeZone],
   )
 
   return (

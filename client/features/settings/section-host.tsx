@@ -1,12 +1,16 @@
-import { Component, Suspense, type ReactNode } from 'react'
+import { Component, memo, Suspense, type ReactNode } from 'react'
 import { Button, Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
 import { markOnce } from '../../db/first-marks'
 import { FullPageLoading } from '../session/full-page-loading'
 import { useSectionPage } from './sections'
 import type { SettingsSection } from './settings-menu'
 
-/** Renders the section's page; its code arrives on demand, so there is a loading and a failure state. */
-export function SectionHost({ section }: { section: SettingsSection }) {
+/**
+ * Renders the section's page; its code arrives on demand, so there is a loading and a failure state.
+ * Memoized: the settings frame re-renders on every sync status change (a pending count after each
+ * edit), and the section's page must not re-render with it — it reads what it needs itself.
+ */
+export const SectionHost = memo(function SectionHost({ section }: { section: SettingsSection }) {
   return (
     <SectionErrorBoundary key={section}>
       <Suspense fallback={<Loading />}>
@@ -14,7 +18,7 @@ export function SectionHost({ section }: { section: SettingsSection }) {
       </Suspense>
     </SectionErrorBoundary>
   )
-}
+})
 
 /** The page, or the loading state while its code downloads (sections.ts: no suspending for it). */
 function Section({ section }: { section: SettingsSection }) {

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { DeviceDb } from '../../../client/db/device-db'
+import { Outbox } from '../../../client/db/outbox'
+import type { PendingAction } from '../../../client/db/pending-changes'
+
+/**
+ * The outbox (client/db/outbox.ts) shows a new action before its device-database write completes:
+ * the overlay and the pending count see it at once, the pusher does not until it is stored, and a
+ * failed write takes it back out and rejects, so the caller can tell the user.
+ */
+let n = 0
+const action = (value: number, author = 'u1'): Omit<PendingAction, 'seq'> => ({
+  id: `a${++n}`,
+  name: 'updateLineSettings',
+  args: { lineId: 'L1', changes: { ingestionThresholdHours: value } },
+  author,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  description: `hours ${value}`,
+  base: [],
+  changes: [
+    {
+      kind: 'put',
+      collection: 'lines',
+      id: 'L1',
+      data: { id: 'L1', ingestionThresholdHours: value },
+      fields: ['ingestionThresholdHours'],
+      created: false,
+    },
+  ],
+})
+const server = { id: 'L1', name: 'Line 1', ingestionThresholdHours: 24 }
+const hours = (outbox: Outbox) => outbox.state.overlay('lines', 'L1', server).data?.ingestionThresholdHours
+
+/** A device database whose outbox writes wait for the test to let them finish (or fail). */
+function heldDevice() {
+  const writes: Array<{ resolve: (seq: number) => void; reject: (err: Error) => void }> = []
+  const device = {
+    outbox: {
+      add: () =>
+        new Promise<number>((resolve, reject) => {
+          writes.push({ resolve, reject })
+        }),
+      toArray: async () => [],
+    },
+  } as unknown as DeviceDb
+  return { device, writes }
+}
+
+const realDevice = () => new DeviceDb(`outbox-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange })
+
+describe('Outbox', () => {
+  it('OFF-02 shows an action to the screens before its write completes, and sends it only once stored', async () => {
+    const { device, writes } = heldDevice()
+    const outbox = new Outbox(device)
+    outbox.setAuthor('u1')
+    const ticks: number[] = []
+    outbox.changed$.subscribe((t) => ticks.push(t))
+    const before = ticks.length
+
+    const added = outbox.add(action(7))
+    expect(ticks.length).toBe(before + 1)
+    expect(hours(outbox)).toBe(7)
+    expect(outbox.state.pending('u1')).toHaveLength(1)
+    expect(outbox.sendable('u1')).toHaveLength(0)
+
+    writes[0]!.resolve(41)
+    const stored = await added
+    expect(stored.seq).toBe(41)
+    expect(outbox.state.all.map((a) => a.seq)).toEqual([41])
+    expect(outbox.sendable('u1').map((a) => a.id)).toEqual([stored.id])
+    expect(hours(outbox)).toBe(7)
+  })
+
+  it('OFF-02 a failed write takes the action back out and rejects, so nothing shows that was not kept', async () => {
+    const { device, writes } = heldDevice()
+    const outbox = new Outbox(device)
+    outbox.setAuthor('u1')
+    const first = outbox.add(action(7))
+    writes[0]!.resolve(1)
+    await first
+    const second = outbox.add(action(8))
+    expect(hours(outbox)).toBe(8)
+
+    writes[1]!.reject(new Error('QuotaExceededError'))
+    await expect(second).rejects.toThrow('QuotaExceededError')
+    expect(hours(outbox)).toBe(7)
+    expect(outbox.state.all).toHaveLength(1)
+    expect(outbox.sendable('u1')).toHaveLength(1)
+  })
+
+  it('OFF-02 actions made while earlier writes are under way keep their order and get the stored seqs', async () => {
+    const device = realDevice()
+    const outbox = new Outbox(device)
+    outbox.setAuthor('u1')
+    const adds = [outbox.add(action(1)), outbox.add(action(2)), outbox.add(action(3))]
+    expect(hours(outbox)).toBe(3)
+    const stored = await Promise.all(adds)
+    expect(stored.map((a) => a.seq)).toEqual([1, 2, 3])
+    expect(outbox.state.all.map((a) => a.seq)).toEqual([1, 2, 3])
+    expect((await device.outbox.toArray()).map((a) => [a.seq, a.id])).toEqual(
+      stored.map((a) => [a.seq, a.id]),
+    )
+    expect(hours(outbox)).toBe(3)
+
+    // A reload of the list while a write is under way keeps the action being written.
+    const pending = outbox.add(action(4))
+    await outbox.load()
+    expect(hours(outbox)).toBe(4)
+    await pending
+    expect(outbox.state.all.map((a) => a.seq)).toEqual([1, 2, 3, 4])
+    device.close()
+  })
+})
