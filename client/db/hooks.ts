@@ -14,10 +14,10 @@ import { sharedQuery, type Emission } from './shared-query'
  * documents (local-view.ts). Screens read only through these: every action, local or replicated,
  * re-renders them, and nothing waits for the network. Selectors are equalities on fields.
  * Results share structure (shared-docs.ts): an unchanged document keeps its object and an unchanged
- * result its array, and a result equal to the last one does not re-render at all. A result an outbox
- * tick changed (a local action, or the server's answer to one) renders at once, in that task
- * (`flushSync`): the user's own edit is on screen before anything else queued runs; replicated
- * changes render as React schedules them. Every screen reading the same collection and selector
+ * result its array, and a result equal to the last one does not re-render at all. A result the
+ * user's own new action changed renders at once, in that task (`flushSync`): the edit is on screen
+ * before anything else queued runs; replicated changes and settled answers render as React
+ * schedules them. Every screen reading the same collection and selector
  * shares one live query (shared-query.ts).
  */
 export interface Live<T> {
@@ -85,8 +85,9 @@ export function useDocs<C extends CollectionName>(
       const matching = rx.find({ selector } as MangoQuery<Data>).$.pipe(map(json))
       return combineLatest([matching, outbox.changed$]).pipe(
         switchMap(([server, tick]) => {
-          // Only the first result after a tick is the local action's; later ones are replication's.
-          let local = lastTick !== undefined && tick !== lastTick
+          // Only the first result after the tick of a user's action is that action's; later ones
+          // (and the ticks of settling answers) are replication's.
+          let local = lastTick !== undefined && tick !== lastTick && outbox.isActionTick(tick)
           lastTick = tick
           const emit = (docs: ReadonlyArray<LocalDoc<C>>): Emission<ReadonlyArray<LocalDoc<C>>> => {
             const emission = { data: (shown = shareUnchanged(shown, docs, idOf)), local }
@@ -140,7 +141,7 @@ export function useDoc<C extends CollectionName>(
       const server = rx.findOne(id).$.pipe(map((d) => (d ? [jsonOf(d)] : [])))
       return combineLatest([server, outbox.changed$]).pipe(
         map(([docs, tick]): Emission<LocalDoc<C> | undefined> => {
-          const local = lastTick !== undefined && tick !== lastTick
+          const local = lastTick !== undefined && tick !== lastTick && outbox.isActionTick(tick)
           lastTick = tick
           const touched = new Map(docs.map((d) => [id, d]))
           const doc = viewOf(

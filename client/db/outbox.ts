@@ -29,6 +29,7 @@ export class Outbox {
   private provisional = 0
   private author: string | undefined
   private tick = 0
+  private actionTick = -1
 
   /**
    * The arguments an answered action keeps (shared/intents' argsKeptAfterSend). Set by the
@@ -71,7 +72,7 @@ export class Outbox {
     this.saving.add(action.id)
     this.stored.push(shown)
     this.state.add(shown)
-    this.emit()
+    this.emit(true)
     let seq: number
     try {
       seq = await this.device.outbox.add({ ...action } as PendingAction)
@@ -79,7 +80,7 @@ export class Outbox {
       this.saving.delete(action.id)
       this.stored = this.stored.filter((a) => a.id !== action.id)
       this.state.drop(action.id)
-      this.emit()
+      this.emit(true)
       throw err
     }
     this.saving.delete(action.id)
@@ -143,8 +144,20 @@ export class Outbox {
     this.emit()
   }
 
-  private emit(): void {
-    this.changed$.next(++this.tick)
+  /**
+   * Whether this `changed$` tick is the user's own action appearing (or taken back after a failed
+   * write): screens render those at once. Settling answers and absorbing documents are not — during
+   * a reconnect they come by the hundred and render as React schedules them.
+   */
+  isActionTick(tick: number): boolean {
+    return tick === this.actionTick
+  }
+
+  private emit(action = false): void {
+    const tick = ++this.tick
+    // Set before the tick goes out: the screens ask while they handle it.
+    if (action) this.actionTick = tick
+    this.changed$.next(tick)
   }
 
   private forgetSent(action: PendingAction): PendingAction {

@@ -50,6 +50,21 @@ function heldDevice() {
 const realDevice = () => new DeviceDb(`outbox-${++n}`, { indexedDB: new IDBFactory(), IDBKeyRange })
 
 describe('Outbox', () => {
+  it("OFF-02 tells the user's new action's tick apart from ticks that settle answers", async () => {
+    const outbox = new Outbox(realDevice())
+    await outbox.load()
+    outbox.setAuthor('u1')
+    const seen: Array<[number, boolean]> = []
+    outbox.changed$.subscribe((t) => seen.push([t, outbox.isActionTick(t)]))
+    const added = await outbox.add(action(30))
+    expect(seen.at(-1)?.[1]).toBe(true)
+    await outbox.acknowledgeAll([{ id: added.id, revisions: { 'lines/L1': 2 } }])
+    expect(seen.at(-1)?.[1]).toBe(false)
+    await outbox.absorb(() => 2)
+    expect(seen.at(-1)?.[1]).toBe(false)
+    expect(outbox.state.all).toEqual([])
+  })
+
   it('OFF-02 shows an action to the screens before its write completes, and sends it only once stored', async () => {
     const { device, writes } = heldDevice()
     const outbox = new Outbox(device)
