@@ -25,6 +25,8 @@ async function pick(page: Page, picker: string, option: string) {
   // A picker's button is named by its value, then its label: 'User Role of x@y'.
   await page.getByRole('button', { name: new RegExp(`${escape(picker)}$`) }).click()
   await page.getByRole('option', { name: option, exact: true }).click()
+  // Choosing closes the list (after its closing animation, which a fast run can outpace).
+  await expect(page.getByRole('listbox')).toHaveCount(0)
 }
 
 test('USER-01 USER-02 USER-03 USER-04 USER-05 add, role, location and delete with their messages', async ({
