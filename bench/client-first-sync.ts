@@ -1,22 +1,9 @@
 import { DEFAULT_DEMO } from '../sync-server/config'
 import { gzipSizeOf } from './first-screen-size'
+import type { AppWindow } from './support/app-window'
 import { launchBenchBrowser, waitForFirstSync } from './support/bench-browser'
 import { startSeededServer } from './support/seeded-server'
 import { ms, ratio, table } from './stats'
-
-/** What the app exposes on window for diagnostics (client/main.tsx), as seen from the page. */
-interface QmHandle {
-  controller: {
-    db$: {
-      value: {
-        collections: Record<
-          string,
-          { count(): { exec(): Promise<number> }; find(): { exec(): Promise<Array<{ toJSON(): unknown }>> } }
-        >
-      }
-    }
-  }
-}
 
 /**
  * Client figures in headless Chromium against the real server: the first sync of a large plant
@@ -24,10 +11,7 @@ interface QmHandle {
  * offline to the first Line Management row, and the gzip size of the first screen's JavaScript.
  */
 export async function benchClientFirstSync(signals = 100_000): Promise<void> {
-  const { base, stop } = await startSeededServer('client', Number(process.env.BENCH_PORT ?? 8797), [
-    '--signals',
-    String(signals),
-  ])
+  const { base, stop } = await startSeededServer('client', 8797, ['--signals', String(signals)])
   const browser = await launchBenchBrowser()
   try {
     const context = await browser.newContext({ baseURL: base })
@@ -82,14 +66,14 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
     await cdp.send('HeapProfiler.collectGarbage')
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
     const docCount = await page.evaluate(async () => {
-      const db = (window as unknown as { __qm: QmHandle }).__qm.controller.db$.value
+      const db = (window as unknown as AppWindow).__qm.controller.db$.value!
       const counts = await Promise.all(Object.values(db.collections).map((c) => c.count().exec()))
       return counts.reduce((a, b) => a + b, 0)
     })
 
     // Raw IndexedDB floor: the same documents written straight into a fresh object store.
     const rawMs = await page.evaluate(async () => {
-      const local = (window as unknown as { __qm: QmHandle }).__qm.controller.db$.value
+      const local = (window as unknown as AppWindow).__qm.controller.db$.value!
       const docs = (await Promise.all(Object.values(local.collections).map((c) => c.find().exec())))
         .flat()
         .map((d) => d.toJSON())

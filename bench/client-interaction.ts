@@ -24,10 +24,7 @@ import { ms, percentile, table } from './stats'
  * Figures only; nothing passes or fails.
  */
 export async function benchClientInteraction(signals = 5_000): Promise<void> {
-  const { base, stop } = await startSeededServer('interaction', Number(process.env.BENCH_PORT ?? 8813), [
-    '--signals',
-    String(signals),
-  ])
+  const { base, stop } = await startSeededServer('interaction', 8813, ['--signals', String(signals)])
   const browser = await launchBenchBrowser()
   try {
     const contextA = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })

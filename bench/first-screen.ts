@@ -13,7 +13,7 @@ import { table } from './stats'
  * download every chunk in the background). Figures only; nothing passes or fails.
  */
 export async function benchFirstScreen(): Promise<void> {
-  const { base, stop } = await startSeededServer('first-screen', Number(process.env.BENCH_PORT ?? 8811), [])
+  const { base, stop } = await startSeededServer('first-screen', 8811, [])
   const browser = await launchBenchBrowser()
   try {
     // A tablet in landscape (the settings menu is a column at this width).

@@ -9,10 +9,7 @@ import { ms, percentile, table } from './stats'
  * trip), and the time per scroll step through the whole grid. Figures only; nothing passes or fails.
  */
 export async function benchLimitsGrid(): Promise<void> {
-  const { base, stop } = await startSeededServer('limits', Number(process.env.BENCH_PORT ?? 8796), [
-    '--signals',
-    '3200',
-  ])
+  const { base, stop } = await startSeededServer('limits', 8796, ['--signals', '3200'])
   const browser = await launchBenchBrowser()
   try {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })

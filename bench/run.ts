@@ -9,13 +9,13 @@ import { benchSignalTree } from './signal-tree'
 
 /**
  * `npm run bench [-- --signals N] [--only load|server|client|first-screen|limits|monitor-form|signals|interaction]`:
- * prints figures; never passes or fails on time.
+ * prints figures; never passes or fails on time. Every browser bench serves on BENCH_PORT when set.
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
  * - client: first sync in headless Chromium beside a raw IndexedDB write, cold start offline to the
- *   first Line Management row, gzip size of the first screen's JavaScript (BENCH_PORT, default 8797);
+ *   first Line Management row, gzip size of the first screen's JavaScript;
  * - first-screen: gzip JS and CSS each first screen requests (sign-in, Cap Alerts, Line Management)
- *   against the small demo plant (BENCH_PORT, default 8811);
+ *   against the small demo plant;
  * - limits: the Cap Limits grid on a ~1,000-row line — open, rows rendered, typing, scrolling;
  * - monitor-form: the Signals tab on a line of ~3,000 signals (tab → tree, open a station, per press);
  * - signals: Signal Management on a line of 5,000 signals — tree shown, shift range selected;

@@ -1,8 +1,9 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { DEFAULT_DEMO } from '../../sync-server/config'
+import type { AppWindow } from './app-window'
 
 /**
- * The browser every benchmark measures in — Debian's Chromium, headless, with the flags that keep
+ * The browser every benchmark measures in, and the end-to-end tests run in (playwright.config.ts) — Debian's Chromium, headless, with the flags that keep
  * Chromium's own background work out of the figures — and the steps every benchmark repeats:
  * signing in through the real form and waiting for the first sync to finish.
  */
@@ -16,9 +17,12 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
+/** Debian's Chromium (Playwright cannot download its own here); CHROMIUM_PATH overrides it. */
+export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
 export function launchBenchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     args: CHROMIUM_ARGS,
   })
 }
@@ -38,15 +42,8 @@ export async function signInWithForm(
 export async function waitForFirstSync(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
-      const qm = (
-        window as unknown as {
-          __qm?: {
-            controller: {
-              status$: { value: { initialProgress: number | null; lastSyncedAt: string | null } }
-            }
-          }
-        }
-      ).__qm
+      // Before the app's script ran, there is no handle yet.
+      const qm = (window as unknown as Partial<AppWindow>).__qm
       const s = qm?.controller.status$.value
       return s !== undefined && s.initialProgress === null && s.lastSyncedAt !== null
     },

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import type { AppWindow } from './app-window'
 
 /**
  * The in-page side of the interaction bench (bench/client-interaction.ts): taps installed before any
@@ -25,22 +26,7 @@ export interface EditTiming {
   readonly frame: number
 }
 
-export interface BenchWindow {
-  __qm: {
-    controller: {
-      db$: {
-        value:
-          | { collections: { lines: { find(): { exec(): Promise<Array<{ toJSON(): unknown }>> } } } }
-          | undefined
-      }
-      status$: {
-        value: { pendingCount: number }
-        subscribe(fn: (s: { pendingCount: number }) => void): unknown
-      }
-      outbox: { changed$: { subscribe(fn: () => void): unknown }; state: { all: ReadonlyArray<unknown> } }
-      run(name: string, args: unknown): Promise<unknown>
-    }
-  }
+export interface BenchWindow extends AppWindow {
   __bench: {
     pushes: Array<readonly [number, number]>
     stream: number[]

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 
 /**
  * The server a browser benchmark measures against: the client built, a fresh data folder seeded
- * with `seedArgs`, the server started in its own process group. `stop()` ends the whole group —
+ * with `seedArgs`, the server started in its own process group, on BENCH_PORT when set (so two
+ * sessions can bench side by side) or else the benchmark's own `defaultPort`. `stop()` ends the whole group —
  * npx, tsx and tsx's node child (killing npx alone leaves the server running, STACK-NOTES) —
  * waits for it to exit and removes the folder, so a benchmark leaves no process or data behind.
  */
@@ -16,9 +17,10 @@ export interface SeededServer {
 
 export async function startSeededServer(
   name: string,
-  port: number,
+  defaultPort: number,
   seedArgs: ReadonlyArray<string>,
 ): Promise<SeededServer> {
+  const port = Number(process.env.BENCH_PORT ?? defaultPort)
   const dataDir = mkdtempSync(join(tmpdir(), `qm-bench-${name}-`))
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port) }
   let server: ChildProcess | undefined
