@@ -6,6 +6,7 @@ import type { CollectionName, LocalDoc } from './collections'
 import { useAppData } from './app-data'
 import { markOnce } from './first-marks'
 import { viewOf, type Selector } from './local-view'
+import type { Outbox } from './outbox'
 import { jsonOf, shareDoc, shareUnchanged } from './shared-docs'
 import { sharedQuery, type Emission } from './shared-query'
 
@@ -80,15 +81,12 @@ export function useDocs<C extends CollectionName>(
     const idOf = (doc: LocalDoc<C>) => String((doc as unknown as Data)[pk])
     return sharedQuery<ReadonlyArray<LocalDoc<C>>>(db, queryKey, () => {
       let shown: ReadonlyArray<LocalDoc<C>> | undefined
-      let lastTick: number | undefined
+      const isActionTick = actionTicks(outbox)
       // The query stays subscribed while a screen reads it (re-subscribing would re-run it on each tick).
       const matching = rx.find({ selector } as MangoQuery<Data>).$.pipe(map(json))
       return combineLatest([matching, outbox.changed$]).pipe(
         switchMap(([server, tick]) => {
-          // Only the first result after the tick of a user's action is that action's; later ones
-          // (and the ticks of settling answers) are replication's.
-          let local = lastTick !== undefined && tick !== lastTick && outbox.isActionTick(tick)
-          lastTick = tick
+          let local = isActionTick(tick)
           const emit = (docs: ReadonlyArray<LocalDoc<C>>): Emission<ReadonlyArray<LocalDoc<C>>> => {
             const emission = { data: (shown = shareUnchanged(shown, docs, idOf)), local }
             local = false
@@ -137,12 +135,11 @@ export function useDoc<C extends CollectionName>(
       const rx = db.collections[collection] as unknown as RxCollection<Data>
       const outbox = controller.outbox
       let shown: LocalDoc<C> | undefined
-      let lastTick: number | undefined
+      const isActionTick = actionTicks(outbox)
       const server = rx.findOne(id).$.pipe(map((d) => (d ? [jsonOf(d)] : [])))
       return combineLatest([server, outbox.changed$]).pipe(
         map(([docs, tick]): Emission<LocalDoc<C> | undefined> => {
-          const local = lastTick !== undefined && tick !== lastTick && outbox.isActionTick(tick)
-          lastTick = tick
+          const local = isActionTick(tick)
           const touched = new Map(docs.map((d) => [id, d]))
           const doc = viewOf(
             collection,
@@ -158,6 +155,20 @@ export function useDoc<C extends CollectionName>(
     undefined,
     [db, controller, collection, id],
   )
+}
+
+/**
+ * For one live read: whether the outbox tick it is handling is new and the tick of the user's own
+ * action. Only the first result after such a tick is that action's; later results with the same tick
+ * (replication), and the ticks of settled answers, are not.
+ */
+function actionTicks(outbox: Outbox): (tick: number) => boolean {
+  let last: number | undefined
+  return (tick) => {
+    const fresh = last !== undefined && tick !== last
+    last = tick
+    return fresh && outbox.isActionTick(tick)
+  }
 }
 
 const pkOf = (rx: RxCollection<Data>) => rx.schema.primaryPath as string

@@ -105,16 +105,17 @@ export class IntentPusher {
       if (!author || !this.hooks.canPush()) return undefined
       const batch: PendingAction[] = []
       let bytes = ENVELOPE_BYTES
-      for (const action of this.outbox.sendable(author)) {
-        if (answered.has(action.id)) continue
+      const sendable = this.outbox.sendable(author).filter((a) => !answered.has(a.id))
+      for (const action of sendable) {
         const size = encoder.encode(JSON.stringify(wire(action))).length + 1
         if (batch.length === PUSH_BATCH || bytes + size > MAX_REQUEST_BODY_BYTES) break
         batch.push(action)
         bytes += size
       }
-      const first = this.outbox.sendable(author).find((a) => !answered.has(a.id))
-      if (batch.length > 0 || !first) return batch.length > 0 ? batch : undefined
-      await this.refuseTooLarge(first)
+      if (batch.length > 0) return batch
+      // Nothing fits: the first action is too large to go even alone.
+      if (!sendable[0]) return undefined
+      await this.refuseTooLarge(sendable[0])
     }
   }
 
