@@ -44,6 +44,13 @@ export async function createPostgresChangeBus(pool: pg.Pool): Promise<ChangeBus>
   const local = createLocalChangeBus()
   let client: pg.PoolClient | undefined
   let closed = false
+  // pg throws on a second release of one client, and a connection can fail after close() gave it back.
+  const destroyed = new WeakSet<pg.PoolClient>()
+  const destroy = (c: pg.PoolClient) => {
+    if (destroyed.has(c)) return
+    destroyed.add(c)
+    c.release(true)
+  }
   const listen = async (): Promise<void> => {
     const c = await pool.connect()
     c.on('notification', (msg) => {
@@ -55,10 +62,12 @@ export async function createPostgresChangeBus(pool: pg.Pool): Promise<ChangeBus>
       }
     })
     c.on('error', (err) => {
+      // Also after close(): the server ends the connection close() already gave back.
+      if (closed) return
       console.error('change listener connection lost:', err.message)
-      c.release(true)
+      destroy(c)
       if (client === c) client = undefined
-      if (!closed) setTimeout(() => void listen().catch(() => undefined), 1000)
+      setTimeout(() => void listen().catch(() => undefined), 1000)
     })
     await c.query(`LISTEN ${CHANNEL}`)
     client = c
@@ -75,7 +84,7 @@ export async function createPostgresChangeBus(pool: pg.Pool): Promise<ChangeBus>
       closed = true
       await local.close()
       // Destroy rather than return it: a pooled connection must not keep listening.
-      client?.release(true)
+      if (client) destroy(client)
       client = undefined
     },
   }
