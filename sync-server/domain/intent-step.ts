@@ -69,7 +69,7 @@ export async function applyStep(
   cache: DocumentCache,
 ): Promise<StepVerdict> {
   const run = await refusalOf(() =>
-    runIntent(intent.definition, intent.args, intent.env, (reads) => loadReads(tx, session, reads, cache)),
+    runIntent(intent.definition, intent.args, intent.env, (reads) => loadReads(session, reads, cache)),
   )
   if (run instanceof DomainError) return { status: 'rejected', error: run }
   const conflicts = findConflicts(

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { CollectionName } from '../../shared/sync/collections'
-import { getDocuments, type StoredDocument } from './documents'
+import { getDocuments, listDocuments, type ListOptions, type StoredDocument } from './documents'
 import type { Tables } from './tables'
 
 /**
@@ -12,12 +12,18 @@ import type { Tables } from './tables'
  * transaction holds the customer's write lock (writeTransaction in documents.ts: no other writer of
  * the customer's rows can commit meanwhile) and every write of the transaction is told here
  * (`remember`) as soon as it is made; a write undone (rollback to a savepoint) is `forget`-ten, so
- * the next read goes to the database again. Reads by field (`where`) are not cached: they always
- * ask the database.
+ * the next read goes to the database again.
+ *
+ * Reads by field (`where`, and whole collections) are kept too, per collection: an edit of a line
+ * reads that line's monitors, and a hundred edits of six lines in one change set should ask six
+ * times, not a hundred. Any write (or undo) in a collection drops that collection's kept lists, so a
+ * list is never older than the last write of its collection in this transaction.
  */
 export class DocumentCache {
   /** Absent documents are remembered too (null): asking again would find nothing again. */
   private readonly known = new Map<string, StoredDocument | null>()
+  /** Lists by collection, then by what was asked (plant and fields). */
+  private readonly lists = new Map<CollectionName, Map<string, ReadonlyArray<StoredDocument>>>()
 
   constructor(
     private readonly tx: Transaction<Tables>,
@@ -53,14 +59,36 @@ export class DocumentCache {
     return (await this.get(collection, [id]))[0]
   }
 
+  /** The live documents of a collection matching `options` (listDocuments), read once until a write. */
+  async list(
+    collection: CollectionName,
+    options: Pick<ListOptions, 'plantId' | 'fields'>,
+  ): Promise<ReadonlyArray<StoredDocument>> {
+    const key = JSON.stringify([options.plantId ?? null, options.fields ?? null])
+    let lists = this.lists.get(collection)
+    const kept = lists?.get(key)
+    if (kept) return kept
+    const docs = await listDocuments(this.tx, this.customerId, collection, options)
+    for (const doc of docs) this.known.set(keyOf(collection, doc.id), doc)
+    if (!lists) this.lists.set(collection, (lists = new Map()))
+    lists.set(key, docs)
+    return docs
+  }
+
   /** Documents just written in the transaction: what a later read must see. */
   remember(docs: ReadonlyArray<StoredDocument>): void {
-    for (const doc of docs) this.known.set(keyOf(doc.collection, doc.id), doc)
+    for (const doc of docs) {
+      this.known.set(keyOf(doc.collection, doc.id), doc)
+      this.lists.delete(doc.collection)
+    }
   }
 
   /** Documents whose writes were undone: read them from the database next time. */
   forget(docs: ReadonlyArray<StoredDocument>): void {
-    for (const doc of docs) this.known.delete(keyOf(doc.collection, doc.id))
+    for (const doc of docs) {
+      this.known.delete(keyOf(doc.collection, doc.id))
+      this.lists.delete(doc.collection)
+    }
   }
 }
 

@@ -3,26 +3,25 @@ import type { LoadedDocument } from '../../shared/intents/doc-set'
 import type { DocumentRead } from '../../shared/intents/intent'
 import type { FieldConflictRecord } from '../../shared/sync/intent-protocol'
 import type { DocumentCache } from './document-cache'
-import { isVisibleIn, listDocuments, type Executor, type Scope } from './documents'
+import { isVisibleIn, type Executor, type Scope } from './documents'
 
 /**
  * What the intent host reads and records: the documents an intent asks for (only the customer's,
- * only the session plant's or customer-wide, never deleted ones; by id through the transaction's
- * cache, document-cache.ts), and the log of applied intents.
+ * only the session plant's or customer-wide, never deleted ones; through the transaction's cache,
+ * document-cache.ts), and the log of applied intents.
  */
 export async function loadReads(
-  ex: Executor,
   scope: Scope,
   reads: ReadonlyArray<DocumentRead>,
-  byId: DocumentCache,
+  cache: DocumentCache,
 ): Promise<ReadonlyArray<LoadedDocument>> {
   const out: LoadedDocument[] = []
   // One after the other: inside a transaction they share its single connection.
   for (const read of reads) {
     const docs =
       'ids' in read
-        ? (await byId.get(read.collection, read.ids)).filter((d) => isVisibleIn(d, scope))
-        : await listDocuments(ex, scope.customerId, read.collection, {
+        ? (await cache.get(read.collection, read.ids)).filter((d) => isVisibleIn(d, scope))
+        : await cache.list(read.collection, {
             plantId: scope.plantId,
             ...('where' in read ? { fields: read.where } : {}),
           })

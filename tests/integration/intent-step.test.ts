@@ -71,3 +71,71 @@ describe.each(DATABASE_KINDS)('an intent refused after it wrote, on %s', (kind) 
     expect(assemblyAfter.data.ingestionThresholdHours).toBe(7)
   })
 })
+
+/**
+ * The change set's cache (sync-server/store/document-cache.ts) keeps reads by field between intents,
+ * so a hundred edits of six lines ask for each line's monitors once. A read by field must still see
+ * what an earlier intent of the same set wrote.
+ */
+describe.each(DATABASE_KINDS)('reads by field inside one change set, on %s', (kind) => {
+  const demo = useDemoServer(kind, { signIn: [] })
+  const admin: Session = {
+    userId: 'user-admin',
+    email: 'admin',
+    role: 'administrator',
+    customerId: 'cust-demo',
+    plantId: 'plant-demo',
+    locationConfig: {} as Session['locationConfig'],
+  }
+  const step = <A>(definition: IntentDefinition<A>, args: A): PreparedIntent => ({
+    name: definition.name,
+    definition: definition as IntentDefinition<unknown>,
+    args,
+    env: { actor: admin, now: new Date().toISOString() },
+    base: [],
+  })
+  const NAME = 'Renamed in this change set'
+  /** Sets line-assembly's alert window to 10 + the number of lines named NAME (a read by field). */
+  const countRenamed: IntentDefinition<Record<string, never>> = {
+    name: 'countRenamedForTest',
+    args: Schema.Struct({}),
+    reads: () => [
+      { collection: 'lines', where: { friendlyName: NAME } },
+      { collection: 'lines', ids: ['line-assembly'] },
+    ],
+    edits: () => [],
+    apply: (docs) => {
+      const renamed = docs.all('lines').filter((l) => l.friendlyName === NAME).length
+      docs.put('lines', 'line-assembly', {
+        ...docs.get('lines', 'line-assembly')!,
+        alertViewingWindowDays: 10 + renamed,
+      })
+    },
+    describe: () => 'Count renamed lines',
+  }
+  const rename: IntentDefinition<Record<string, never>> = {
+    name: 'renameForTest',
+    args: Schema.Struct({}),
+    reads: () => [{ collection: 'lines', ids: ['line-paint'] }],
+    edits: () => [],
+    apply: (docs) =>
+      docs.put('lines', 'line-paint', { ...docs.get('lines', 'line-paint')!, friendlyName: NAME }),
+    describe: () => 'Rename a line',
+  }
+
+  test('OFF-04 an intent reading lines by field sees the line an earlier intent of the set renamed', async () => {
+    const { services } = demo.server
+    const verdicts = await writeTransaction(services.db, 'cust-demo', async (tx) => {
+      const cache = new DocumentCache(tx, 'cust-demo')
+      const out = []
+      for (const intent of [step(countRenamed, {}), step(rename, {}), step(countRenamed, {})]) {
+        out.push(await applyStep(services, admin, tx, intent, 'when-needed', cache))
+      }
+      return out
+    })
+    expect(verdicts.map((v) => v.status)).toEqual(['applied', 'applied', 'applied'])
+    const assembly = await getDocument<Line>(services.db, 'cust-demo', 'lines', 'line-assembly')
+    // 10 after the first count (nothing renamed yet), 11 after the second.
+    expect(assembly!.data.alertViewingWindowDays).toBe(11)
+  })
+})
