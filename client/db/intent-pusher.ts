@@ -71,7 +71,8 @@ export class IntentPusher {
 
   private async pushAll(): Promise<boolean> {
     let sent = false
-    let batch = await this.nextBatch(new Set())
+    // Synchronous up to the request: an action shown this task is on its way before the screens render.
+    let batch = this.nextBatch(new Set()) ?? (await this.nextBatchAfterRefusals(new Set()))
     let request = batch && this.send(batch)
     while (batch && request) {
       let answer: IntentPushResponse
@@ -85,7 +86,8 @@ export class IntentPusher {
       sent = true
       const answered = batch
       // The next batch travels while this one is settled (a device write and a re-render).
-      batch = await this.nextBatch(new Set(answered.map((a) => a.id)))
+      const skip = new Set(answered.map((a) => a.id))
+      batch = this.nextBatch(skip) ?? (await this.nextBatchAfterRefusals(skip))
       request = batch && this.send(batch)
       request?.catch(() => undefined) // awaited above on the next turn; never left unhandled
       // An answer that settles nothing would loop forever: stop and retry later. (A batch already
@@ -97,25 +99,34 @@ export class IntentPusher {
 
   /**
    * The next actions to send, oldest first, skipping `answered` (the batch being settled): at most
-   * PUSH_BATCH, and as many as fit in the server's body limit.
+   * PUSH_BATCH, and as many as fit in the server's body limit. Undefined when there is nothing to
+   * send, or when the first action is too large to go even alone (nextBatchAfterRefusals).
    */
-  private async nextBatch(answered: ReadonlySet<string>): Promise<PendingAction[] | undefined> {
+  private nextBatch(answered: ReadonlySet<string>): PendingAction[] | undefined {
+    const author = this.hooks.author()
+    if (!author || !this.hooks.canPush()) return undefined
+    const batch: PendingAction[] = []
+    let bytes = ENVELOPE_BYTES
+    for (const action of this.outbox.sendable(author)) {
+      if (answered.has(action.id)) continue
+      const size = encoder.encode(JSON.stringify(wire(action))).length + 1
+      if (batch.length === PUSH_BATCH || bytes + size > MAX_REQUEST_BODY_BYTES) break
+      batch.push(action)
+      bytes += size
+    }
+    return batch.length > 0 ? batch : undefined
+  }
+
+  /** The next batch, once every action too large to send (first in line) is refused as a sync issue. */
+  private async nextBatchAfterRefusals(answered: ReadonlySet<string>): Promise<PendingAction[] | undefined> {
     for (;;) {
       const author = this.hooks.author()
       if (!author || !this.hooks.canPush()) return undefined
-      const batch: PendingAction[] = []
-      let bytes = ENVELOPE_BYTES
-      const sendable = this.outbox.sendable(author).filter((a) => !answered.has(a.id))
-      for (const action of sendable) {
-        const size = encoder.encode(JSON.stringify(wire(action))).length + 1
-        if (batch.length === PUSH_BATCH || bytes + size > MAX_REQUEST_BODY_BYTES) break
-        batch.push(action)
-        bytes += size
-      }
-      if (batch.length > 0) return batch
-      // Nothing fits: the first action is too large to go even alone.
-      if (!sendable[0]) return undefined
-      await this.refuseTooLarge(sendable[0])
+      const first = this.outbox.sendable(author).find((a) => !answered.has(a.id))
+      if (!first) return undefined
+      await this.refuseTooLarge(first)
+      const batch = this.nextBatch(answered)
+      if (batch) return batch
     }
   }
 

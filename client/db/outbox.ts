@@ -11,11 +11,13 @@ import { PendingChanges, type PendingAction } from './pending-changes'
  * stay stored (counted in `othersPending`) until that user signs in here again. `changed$` ticks
  * after every change, so reads re-apply the actions.
  *
- * A new action shows before its write completes (the screens see it in the same task): until then it
- * holds a provisional `seq` after every stored one, is not `sendable` (the server never hears of an
- * action the device may still lose), and a failed write takes it back out and rejects `add`, so the
- * caller tells the user. Writes of one outbox complete in the order they were made, so the stored
- * seqs keep the provisional order.
+ * A new action shows before its write completes (the screens see it in the same task) and is
+ * `sendable` at once (the pusher sends it in that task, before the screens render). Until its write
+ * completes it holds a provisional `seq` after every stored one, and an answer to it waits for the
+ * write (`written`), so the row settled is the stored one, under its stored seq. A failed write takes
+ * it back out and rejects `add`, so the caller tells the user (if it was sent already, the server
+ * may still apply it; its documents then arrive like any change). Writes of one outbox complete in
+ * the order they were made, so the stored seqs keep the provisional order.
  *
  * Once the server has answered an action, the stored copy keeps only `argsKeptAfterSend` of its
  * arguments: a write-only secret (ETQ Reliance) lives on the device only while it waits to be sent.
@@ -24,8 +26,8 @@ export class Outbox {
   readonly state = new PendingChanges()
   readonly changed$ = new BehaviorSubject<number>(0)
   private stored: PendingAction[] = []
-  /** Actions shown whose write has not completed yet, by id. */
-  private readonly saving = new Set<string>()
+  /** Actions shown whose write is under way, by id; each promise settles (never rejects) with it. */
+  private readonly writes = new Map<string, Promise<void>>()
   private provisional = 0
   private author: string | undefined
   private tick = 0
@@ -44,16 +46,16 @@ export class Outbox {
     return this.stored.filter((a) => a.author !== this.author && !a.acknowledged).length
   }
 
-  /** The author's pending actions that are stored, in order: what may be sent. */
+  /** The author's pending actions, in order: what may be sent (see the class comment). */
   sendable(author: string): ReadonlyArray<PendingAction> {
-    return this.state.pending(author).filter((a) => !this.saving.has(a.id))
+    return this.state.pending(author)
   }
 
   async load(): Promise<void> {
     const loaded = await this.device.outbox.toArray()
     // An action still being written is kept: it is not lost because the list was read meanwhile.
     const known = new Set(loaded.map((a) => a.id))
-    this.stored = [...loaded, ...this.stored.filter((a) => this.saving.has(a.id) && !known.has(a.id))]
+    this.stored = [...loaded, ...this.stored.filter((a) => this.writes.has(a.id) && !known.has(a.id))]
     this.select()
   }
 
@@ -69,28 +71,54 @@ export class Outbox {
    */
   async add(action: Omit<PendingAction, 'seq'>): Promise<PendingAction> {
     const shown = { ...action, seq: PROVISIONAL_SEQ + ++this.provisional } as PendingAction
-    this.saving.add(action.id)
+    // The write is asked for first: the device database works on it while the screens render.
+    const writing = this.device.outbox.add({ ...action } as PendingAction)
+    const write = this.settleWrite(action, writing)
+    this.writes.set(
+      action.id,
+      write.then(
+        () => undefined,
+        () => undefined,
+      ),
+    )
     this.stored.push(shown)
     this.state.add(shown)
     this.emit(true)
+    return write
+  }
+
+  private async settleWrite(
+    action: Omit<PendingAction, 'seq'>,
+    writing: Promise<number>,
+  ): Promise<PendingAction> {
     let seq: number
     try {
-      seq = await this.device.outbox.add({ ...action } as PendingAction)
+      seq = await writing
     } catch (err) {
-      this.saving.delete(action.id)
+      this.writes.delete(action.id)
       this.stored = this.stored.filter((a) => a.id !== action.id)
       this.state.drop(action.id)
       this.emit(true)
       throw err
     }
-    this.saving.delete(action.id)
+    this.writes.delete(action.id)
     const stored = { ...action, seq } as PendingAction
-    // Nothing but the seq changed (an unsent action cannot be acknowledged or dropped): no tick.
+    // Nothing but the seq changed (an answer waits for the write, see `written`): no tick.
     this.stored = this.stored.map((a) => (a.id === action.id ? stored : a))
     if (this.state.all.some((a) => a.id === action.id)) {
       this.state.replace(this.state.all.map((a) => (a.id === action.id ? stored : a)))
     }
     return stored
+  }
+
+  /** Resolves once the writes of these actions (those still under way) have completed or failed. */
+  private async written(ids: Iterable<string>): Promise<void> {
+    const waits: Array<Promise<void>> = []
+    for (const id of ids) {
+      const w = this.writes.get(id)
+      if (w) waits.push(w)
+    }
+    if (waits.length > 0) await Promise.all(waits)
   }
 
   async acknowledge(id: string, revisions: Readonly<Record<string, number>>): Promise<void> {
@@ -104,6 +132,8 @@ export class Outbox {
   async acknowledgeAll(
     answers: ReadonlyArray<{ readonly id: string; readonly revisions: Readonly<Record<string, number>> }>,
   ): Promise<void> {
+    // An action is sent as soon as it shows; its answer is settled once it is stored.
+    await this.written(answers.map((a) => a.id))
     const acked = new Map<string, PendingAction>()
     for (const { id, revisions } of answers) {
       const answered = this.state.acknowledge(id, revisions)
@@ -119,6 +149,7 @@ export class Outbox {
 
   /** Removes an action; what it returns keeps only the arguments allowed to outlive sending. */
   async drop(id: string): Promise<PendingAction | undefined> {
+    await this.written([id])
     const dropped = this.state.drop(id)
     const action = dropped && this.forgetSent(dropped)
     if (action) {

@@ -113,7 +113,11 @@ export class SyncController {
         if (!this.streamHandle) this.resyncAll()
       },
     })
-    this.outbox.changed$.subscribe(() => this.countPending())
+    // Subscribed before any screen: a new action's request goes out before the screens render it.
+    this.outbox.changed$.subscribe((tick) => {
+      if (this.outbox.isActionTick(tick)) void this.pushNow()
+      this.countPending()
+    })
   }
 
   /** Restores the session: the server's answer when reachable, else the identity stored here. */
@@ -173,9 +177,8 @@ export class SyncController {
     const db = this.db$.value
     const user = this.currentUser()
     if (!db || !user) throw new Error('The local database is not open')
-    const outcome = await this.code.runLocally(db, this.outbox, { ...user, userId: user.id }, name, args)
-    if (outcome.status === 'saved') void this.pushNow()
-    return outcome
+    // A saved action was sent when it showed (the outbox's action tick, see the constructor).
+    return this.code.runLocally(db, this.outbox, { ...user, userId: user.id }, name, args)
   }
 
   /** Whether this device would refuse the action now (null: it would apply); nothing is kept. */

@@ -112,4 +112,24 @@ describe('IntentPusher', () => {
     expect(outbox.state.all).toHaveLength(2)
     expect(outbox.state.pending(AUTHOR)).toEqual([])
   })
+
+  it('OFF-04 a new action is on its way in the same task, before its device write completes', async () => {
+    const { outbox, pusher, requests } = await setUp(() => ({ lineId: 'L1' }), 0)
+    const added = outbox.add({
+      id: 'now',
+      name: 'updateLineSettings',
+      args: { lineId: 'L1', changes: { ingestionThresholdHours: 3 } },
+      author: AUTHOR,
+      createdAt: '2026-11-25T10:00:00.000Z',
+      description: 'edit now',
+      base: [],
+      changes: [],
+    })
+    const pushed = pusher.push()
+    // No await between: the request was made synchronously.
+    expect(requests.map((r) => r.intents.map((i) => i.id))).toEqual([['now']])
+    await added
+    await pushed
+    expect(outbox.state.pending(AUTHOR)).toEqual([])
+  })
 })

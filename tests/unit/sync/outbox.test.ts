@@ -6,8 +6,8 @@ import type { PendingAction } from '../../../client/db/pending-changes'
 
 /**
  * The outbox (client/db/outbox.ts) shows a new action before its device-database write completes:
- * the overlay and the pending count see it at once, the pusher does not until it is stored, and a
- * failed write takes it back out and rejects, so the caller can tell the user.
+ * the overlay, the pending count and the pusher see it at once, an answer to it is settled only once
+ * it is stored, and a failed write takes it back out and rejects, so the caller can tell the user.
  */
 let n = 0
 const action = (value: number, author = 'u1'): Omit<PendingAction, 'seq'> => ({
@@ -65,7 +65,7 @@ describe('Outbox', () => {
     expect(outbox.state.all).toEqual([])
   })
 
-  it('OFF-02 shows an action to the screens before its write completes, and sends it only once stored', async () => {
+  it('OFF-02 shows an action to the screens and the pusher before its write completes', async () => {
     const { device, writes } = heldDevice()
     const outbox = new Outbox(device)
     outbox.setAuthor('u1')
@@ -77,7 +77,7 @@ describe('Outbox', () => {
     expect(ticks.length).toBe(before + 1)
     expect(hours(outbox)).toBe(7)
     expect(outbox.state.pending('u1')).toHaveLength(1)
-    expect(outbox.sendable('u1')).toHaveLength(0)
+    expect(outbox.sendable('u1').map((a) => a.args)).toEqual([action(7).args])
 
     writes[0]!.resolve(41)
     const stored = await added
@@ -85,6 +85,39 @@ describe('Outbox', () => {
     expect(outbox.state.all.map((a) => a.seq)).toEqual([41])
     expect(outbox.sendable('u1').map((a) => a.id)).toEqual([stored.id])
     expect(hours(outbox)).toBe(7)
+  })
+
+  it('OFF-02 an answer that comes back before the write completes is settled on the stored action', async () => {
+    const device = realDevice()
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const add = device.outbox.add.bind(device.outbox)
+    device.outbox.add = ((item: PendingAction) => held.then(() => add(item))) as typeof device.outbox.add
+    const outbox = new Outbox(device)
+    await outbox.load()
+    outbox.setAuthor('u1')
+    const added = outbox.add(action(9))
+    const [sent] = outbox.sendable('u1')
+
+    let settled = false
+    const acknowledged = outbox
+      .acknowledgeAll([{ id: sent!.id, revisions: { 'lines/L1': 5 } }])
+      .then(() => (settled = true))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(settled).toBe(false)
+    expect(await device.outbox.count()).toBe(0)
+
+    release()
+    const stored = await added
+    await acknowledged
+    // One row, under the stored seq, answered — not a second row under the shown action's seq.
+    const rows = await device.outbox.toArray()
+    expect(rows.map((a) => [a.seq, a.id, a.acknowledged !== undefined])).toEqual([
+      [stored.seq, sent!.id, true],
+    ])
+    expect(outbox.state.pending('u1')).toHaveLength(0)
+    expect(hours(outbox)).toBe(9)
+    device.close()
   })
 
   it('OFF-02 a failed write takes the action back out and rejects, so nothing shows that was not kept', async () => {
@@ -101,7 +134,7 @@ describe('Outbox', () => {
     await expect(second).rejects.toThrow('QuotaExceededError')
     expect(hours(outbox)).toBe(7)
     expect(outbox.state.all).toHaveLength(1)
-    expect(outbox.sendable('u1')).toHaveLength(1)
+    expect(outbox.sendable('u1').map((a) => a.args)).toEqual([action(7).args])
   })
 
   it('OFF-02 actions made while earlier writes are under way keep their order and get the stored seqs', async () => {
