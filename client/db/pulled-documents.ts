@@ -1,6 +1,6 @@
 import { createRevision, now, type RxStorageInstance } from 'rxdb'
 import type { ReplicatedDocument } from '../../shared/sync/protocol'
-import { bulkInsertIfEmpty } from './dexie-bulk-insert'
+import { bulkInsertIfEmpty, bulkPutNewer } from './dexie-direct-write'
 
 /**
  * Writes documents the server sent straight into a collection's storage instance, in one bulk write
@@ -26,8 +26,8 @@ const MAX_ATTEMPTS = 3
 
 /**
  * @param assumeEmpty the caller expects none of these ids to be stored (a first sync, also one resumed
- *   after a reload): skip the read before the write. A row that exists after all comes back as a
- *   conflict and is retried with a read.
+ *   after a reload): skip the read before the write. A row that exists after all fails its insert
+ *   and is written with a read.
  * @returns how many documents were written (newer than what was stored).
  */
 export async function writePulledDocuments(
@@ -38,52 +38,55 @@ export async function writePulledDocuments(
   assumeEmpty: boolean,
 ): Promise<number> {
   let pending = latestPerId(documents, primaryKey)
+  const idOf = (d: ReplicatedDocument) => String(d[primaryKey])
+  // One write time per call, as RxDB itself does for a bulk write.
+  const meta = { lwt: now() }
+  /** The document to store over `previous`, or undefined when what is stored is as new. */
+  const prepare = (doc: ReplicatedDocument, previous: StoredServerDocument | undefined) =>
+    previous && !isNewer(doc, previous)
+      ? undefined
+      : {
+          ...doc,
+          _deleted: doc._deleted === true,
+          _meta: meta,
+          _attachments: {},
+          _rev: createRevision(token, previous as never),
+        }
   let written = 0
+  if (assumeEmpty && pending.length > 0) {
+    // Nothing stored yet: insert without the read RxDB's storage does before every write.
+    const rows = pending.map((d) => ({ id: idOf(d), document: prepare(d, undefined)! }))
+    const inserted = await bulkInsertIfEmpty(storage, rows, CONTEXT)
+    if (inserted) {
+      written += rows.length - inserted.failedIds.size
+      pending = pending.filter((d) => inserted.failedIds.has(idOf(d)))
+    }
+  }
+  if (pending.length === 0) return written
+  // Read and write in one transaction (dexie-direct-write.ts); through RxDB where that cannot be.
+  const direct = await bulkPutNewer(
+    storage,
+    pending.map(idOf),
+    (i, previous) => prepare(pending[i]!, previous as StoredServerDocument | undefined),
+    CONTEXT,
+  )
+  if (direct !== undefined) return written + direct
   for (let attempt = 0; attempt < MAX_ATTEMPTS && pending.length > 0; attempt++) {
-    const stored =
-      assumeEmpty && attempt === 0
-        ? new Map<string, StoredServerDocument>()
-        : await readStored(
-            storage,
-            pending.map((d) => String(d[primaryKey])),
-            primaryKey,
-          )
-    // One write time per page, as RxDB itself does for a bulk insert.
-    const meta = { lwt: now() }
+    const stored = await readStored(storage, pending.map(idOf), primaryKey)
     const rows = []
     for (const doc of pending) {
-      const id = String(doc[primaryKey])
-      const previous = stored.get(id)
-      if (previous && !isNewer(doc, previous)) continue
-      const document = {
-        ...doc,
-        _deleted: doc._deleted === true,
-        _meta: meta,
-        _attachments: {},
-        _rev: createRevision(token, previous as never),
-      }
-      rows.push({ id, document, ...(previous ? { previous } : {}) })
+      const previous = stored.get(idOf(doc))
+      const document = prepare(doc, previous)
+      if (document) rows.push({ document, ...(previous ? { previous } : {}) })
     }
     if (rows.length === 0) return written
-    if (assumeEmpty && attempt === 0) {
-      // Nothing stored yet: insert without the read RxDB's storage does before every write.
-      const inserted = await bulkInsertIfEmpty(storage, rows, CONTEXT)
-      if (inserted) {
-        written += rows.length - inserted.failedIds.size
-        pending = pending.filter((d) => inserted.failedIds.has(String(d[primaryKey])))
-        continue
-      }
-    }
-    const result = await storage.bulkWrite(
-      rows.map(({ previous, document }) => ({ document, ...(previous ? { previous } : {}) }) as never),
-      CONTEXT,
-    )
+    const result = await storage.bulkWrite(rows as never, CONTEXT)
     written += rows.length - result.error.length
     const conflicted = new Set(result.error.filter((e) => e.status === 409).map((e) => e.documentId))
     const failed = result.error.find((e) => e.status !== 409)
     if (failed)
       throw new Error(`Storing a pulled document failed (${failed.status}): ${JSON.stringify(failed)}`)
-    pending = pending.filter((d) => conflicted.has(String(d[primaryKey])))
+    pending = pending.filter((d) => conflicted.has(idOf(d)))
   }
   if (pending.length > 0) throw new Error('Storing pulled documents kept conflicting with another writer')
   return written

@@ -4,7 +4,7 @@ import type { RxStorage } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { openAppDatabase, type AppDatabase } from '../../../client/db/app-database'
 import { writePulledDocuments } from '../../../client/db/pulled-documents'
-import { bulkInsertIfEmpty } from '../../../client/db/dexie-bulk-insert'
+import { bulkInsertIfEmpty, bulkPutNewer } from '../../../client/db/dexie-direct-write'
 
 /**
  * Pulled documents stored straight into a collection's storage (client/db/pulled-documents.ts), on
@@ -116,5 +116,45 @@ describe('writePulledDocuments', () => {
       failedIds: new Set(['L9']),
     })
     expect((await shown(d, 'L9'))?.friendlyName).toBe('Nine')
+  })
+
+  it('OFF-03 a later change reaches open queries as RxDB would tell them: update, removal, return', async () => {
+    const d = await open()
+    await write(d, [line('L1', 1, 'One'), line('L2', 1, 'Two')], true)
+    const named: string[][] = []
+    const sub = d.collections.lines
+      .find({ selector: { friendlyName: { $ne: 'Hidden' } }, sort: [{ id: 'asc' }] })
+      .$.subscribe((rows) =>
+        named.push(rows.map((r) => `${r.id}:${(r.toJSON() as { friendlyName: string }).friendlyName}`)),
+      )
+    await vi.waitFor(() => expect(named.at(-1)).toEqual(['L1:One', 'L2:Two']))
+    expect(await write(d, [line('L1', 2, 'Uno')])).toBe(1)
+    await vi.waitFor(() => expect(named.at(-1)).toEqual(['L1:Uno', 'L2:Two']))
+    expect(await write(d, [line('L2', 2, 'Two', true)])).toBe(1)
+    await vi.waitFor(() => expect(named.at(-1)).toEqual(['L1:Uno']))
+    expect(await write(d, [line('L2', 3, 'Back'), line('L3', 1, 'Hidden')])).toBe(2)
+    await vi.waitFor(() => expect(named.at(-1)).toEqual(['L1:Uno', 'L2:Back']))
+    sub.unsubscribe()
+    expect(await d.collections.lines.count().exec()).toBe(3)
+    expect((await shown(d, 'L2'))?.friendlyName).toBe('Back')
+  })
+
+  it("OFF-03 the read-and-write of later changes recognises RxDB's Dexie storage (one transaction, not three)", async () => {
+    const d = await open()
+    await write(d, [line('L1', 1, 'One')], true)
+    const next = { ...line('L1', 2, 'Two'), _meta: { lwt: 2 }, _attachments: {}, _rev: '2-b' }
+    const decided: Array<unknown> = []
+    const written = await bulkPutNewer(
+      d.collections.lines.storageInstance,
+      ['L1'],
+      (_i, previous) => {
+        decided.push(previous?.friendlyName)
+        return next
+      },
+      'test',
+    )
+    expect(written).toBe(1)
+    expect(decided).toEqual(['One'])
+    expect((await shown(d, 'L1'))?.friendlyName).toBe('Two')
   })
 })
