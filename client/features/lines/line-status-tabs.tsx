@@ -1,12 +1,14 @@
-import { Item, TabList, TabPanels, Tabs, View } from '@adobe/react-spectrum'
-import { memo, useState, type Key, type ReactNode } from 'react'
+import { View } from '@adobe/react-spectrum'
+import { memo, useState, type ReactNode } from 'react'
 import type { Line } from '../../../shared/schema/line'
+import { Tabs } from '../../components/tabs'
 
 /** Which lines a tab shows. */
 export type LineFilter = (line: Pick<Line, 'active'>) => boolean
 
 type TabKey = 'enabled' | 'disabled' | 'all'
 
+// The spec's exact tab names; the grid below says how many rows each holds.
 const TABS: ReadonlyArray<{ key: TabKey; title: string; keep: LineFilter }> = [
   { key: 'enabled', title: 'Enabled', keep: (l) => l.active },
   { key: 'disabled', title: 'Disabled', keep: (l) => !l.active },
@@ -17,8 +19,7 @@ const TABS: ReadonlyArray<{ key: TabKey; title: string; keep: LineFilter }> = [
  * LINE-01 with part marriage: the grid inside a card, filtered by tabs Enabled / Disabled / All.
  * Only the selected panel renders, so one grid exists at a time. The tabs never see the lines: the
  * panel reads them itself (`renderPanel` with a stable identity), so an edit re-renders the grid
- * only, not the tabs (their selection line measures the layout) nor the tab panel (react-aria walks
- * its DOM for a tabbable child on every render).
+ * only. The tabs are our own (components/tabs.tsx says why).
  */
 export const LineStatusTabs = memo(function LineStatusTabs({
   renderPanel,
@@ -26,6 +27,7 @@ export const LineStatusTabs = memo(function LineStatusTabs({
   renderPanel: (keep: LineFilter) => ReactNode
 }) {
   const [selected, setSelected] = useState<TabKey>('enabled')
+  const keep = TABS.find((t) => t.key === selected)!.keep
   return (
     <View
       borderWidth="thin"
@@ -34,24 +36,8 @@ export const LineStatusTabs = memo(function LineStatusTabs({
       padding="size-200"
       backgroundColor="gray-50"
     >
-      <Tabs
-        aria-label="Lines by status"
-        selectedKey={selected}
-        onSelectionChange={(key: Key) => setSelected(key as TabKey)}
-      >
-        <TabList>
-          {TABS.map((tab) => (
-            // The spec's exact tab names; the grid below says how many rows each holds.
-            <Item key={tab.key}>{tab.title}</Item>
-          ))}
-        </TabList>
-        <TabPanels>
-          {TABS.map((tab) => (
-            <Item key={tab.key}>
-              <View paddingTop="size-200">{renderPanel(tab.keep)}</View>
-            </Item>
-          ))}
-        </TabPanels>
+      <Tabs label="Lines by status" tabs={TABS} selected={selected} onSelect={setSelected}>
+        {renderPanel(keep)}
       </Tabs>
     </View>
   )
