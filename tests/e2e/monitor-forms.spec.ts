@@ -158,6 +158,15 @@ test('MON-05 MON-06 an SVD monitor created online: filter tab first, exactly one
   await expect(summary).toContainText('Signal selection: Signal selection is required')
   await summary.getByRole('button', { name: 'OK' }).tap()
   await expect(drawer.getByRole('tab', { name: /Signal Selection/ })).toHaveAttribute('aria-selected', 'true')
+  // By keyboard too: the arrow key to the next tab is refused the same way, and the focus stays on
+  // the tab still selected.
+  await drawer.getByRole('tab', { name: /Signal Selection/ }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(summary).toContainText('Signal selection: Signal selection is required')
+  await page.keyboard.press('Enter')
+  await expect(summary).toHaveCount(0)
+  await expect(drawer.getByRole('tab', { name: /Signal Selection/ })).toHaveAttribute('aria-selected', 'true')
+  await expect(drawer.getByRole('tab', { name: /Signal Selection/ })).toBeFocused()
 
   // Exactly one signal: a second press replaces the first.
   await pickSignal(drawer, 'Torque 2', 'Torque 2')

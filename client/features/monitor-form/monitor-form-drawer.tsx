@@ -6,22 +6,13 @@
  * outcome and the duplicate refusal are handled by use-save-monitor.tsx.
  */
 import { useMemo } from 'react'
-import {
-  Button,
-  ButtonGroup,
-  Flex,
-  Item,
-  Switch,
-  TabList,
-  TabPanels,
-  Tabs,
-  Text,
-} from '@adobe/react-spectrum'
+import { Button, ButtonGroup, Flex, Switch, Text } from '@adobe/react-spectrum'
 import { DRAWER_WIDTH_PX } from '../../../shared/constants'
 import { Messages } from '../../../shared/validation/messages'
 import { systemClock } from '../../../shared/time/clock'
 import { useConfirm } from '../../components/confirm'
 import { Drawer } from '../../components/drawer'
+import { Tabs } from '../../components/tabs'
 import { usePlant, useSession } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
 import { AlertRulesEditor } from '../alert-rules/alert-rules-editor'
@@ -245,68 +236,61 @@ export function MonitorFormDrawer({
           defaultName={nextName}
           onChange={form.change}
         />
-        <Tabs
-          aria-label="Monitor settings"
-          selectedKey={state.tab}
-          onSelectionChange={(key) => changeTab(key as FormTab)}
-          UNSAFE_className="qm-monitor-tabs"
-        >
-          <TabList>
-            {tabs.map((tab) => (
-              <Item key={tab} textValue={TAB_TITLES[type][tab]}>
-                {TAB_TITLES[type][tab]}
-                {tabErrors(tab) > 0 ? ` (${tabErrors(tab)})` : ''}
-              </Item>
-            ))}
-          </TabList>
-          <TabPanels UNSAFE_className="qm-monitor-tab-panels">
-            {tabs.map((tab) => (
-              <Item key={tab}>
-                {tab === 'signals' && (
-                  <SignalsTab
-                    type={type}
-                    lineId={f.line_uuid}
-                    selection={f}
-                    isDisabled={disabled}
-                    multiselect={plant?.featureFlags.multiselect ?? false}
-                    signals={signalsQ}
-                    error={showErrors ? errors.signals[0]?.message : undefined}
-                    onLineChange={(id) => form.change(changeLine(values, id))}
-                    onSelectionChange={(s) =>
-                      form.change(
-                        withFilter(values, {
-                          signal_uuids: s.signal_uuids,
-                          signal_group_uuids: s.signal_group_uuids,
-                        }),
-                      )
-                    }
-                  />
-                )}
-                {tab === 'filters' && (
-                  <DataFiltersTab
-                    values={values}
-                    errors={errors.filters}
-                    showErrors={showErrors}
-                    isDisabled={disabled}
-                    timeZone={plant?.timeZone ?? 'UTC'}
-                    excludeParts={plant?.featureFlags.excludeParts ?? false}
-                    signals={lineSignals}
-                    onChange={form.change}
-                    onConfigureNow={() => void requestClose().then((left) => left && onConfigureSignals())}
-                  />
-                )}
-                {tab === 'rules' && (
-                  <AlertRulesEditor
-                    value={values.rules}
-                    onChange={(rules) => form.change({ ...values, rules })}
-                    readOnly={view}
-                    isDisabled={disabled}
-                  />
-                )}
-              </Item>
-            ))}
-          </TabPanels>
-        </Tabs>
+        {/* Our own tabs (components/tabs.tsx): typing in a field under Spectrum's re-styled the page. */}
+        <div className="qm-monitor-tabs">
+          <Tabs
+            label="Monitor settings"
+            tabs={tabs.map((tab) => ({
+              key: tab,
+              title: `${TAB_TITLES[type][tab]}${tabErrors(tab) > 0 ? ` (${tabErrors(tab)})` : ''}`,
+            }))}
+            selected={state.tab}
+            onSelect={changeTab}
+            panelFocusable={view}
+          >
+            {state.tab === 'signals' && (
+              <SignalsTab
+                type={type}
+                lineId={f.line_uuid}
+                selection={f}
+                isDisabled={disabled}
+                multiselect={plant?.featureFlags.multiselect ?? false}
+                signals={signalsQ}
+                error={showErrors ? errors.signals[0]?.message : undefined}
+                onLineChange={(id) => form.change(changeLine(values, id))}
+                onSelectionChange={(s) =>
+                  form.change(
+                    withFilter(values, {
+                      signal_uuids: s.signal_uuids,
+                      signal_group_uuids: s.signal_group_uuids,
+                    }),
+                  )
+                }
+              />
+            )}
+            {state.tab === 'filters' && (
+              <DataFiltersTab
+                values={values}
+                errors={errors.filters}
+                showErrors={showErrors}
+                isDisabled={disabled}
+                timeZone={plant?.timeZone ?? 'UTC'}
+                excludeParts={plant?.featureFlags.excludeParts ?? false}
+                signals={lineSignals}
+                onChange={form.change}
+                onConfigureNow={() => void requestClose().then((left) => left && onConfigureSignals())}
+              />
+            )}
+            {state.tab === 'rules' && (
+              <AlertRulesEditor
+                value={values.rules}
+                onChange={(rules) => form.change({ ...values, rules })}
+                readOnly={view}
+                isDisabled={disabled}
+              />
+            )}
+          </Tabs>
+        </div>
         <NotesField values={values} errors={errors.general} isDisabled={disabled} onChange={form.change} />
         {saving && (
           <div className="qm-form-overlay qm-form-overlay-cover" role="status">
