@@ -1,4 +1,5 @@
 import type { RxDocument } from 'rxdb'
+import { deepEqual } from '../../shared/sync/deep-equal'
 
 /**
  * Structural sharing for live reads (hooks.ts): a read that emits again hands back the very objects
@@ -6,8 +7,8 @@ import type { RxDocument } from 'rxdb'
  * Screens memoize rows on that identity (components/data-grid.tsx), so a local edit re-renders the
  * edited row only, and a tick that changed nothing re-renders nothing.
  *
- * Invariants: a returned document is always equal (field by field, deeply) to the new one; objects
- * handed out are never mutated.
+ * Invariants: a returned document is always equal to the new one by the project's one rule for
+ * "the same JSON value" (shared/sync/deep-equal.ts); objects handed out are never mutated.
  */
 type Data = Record<string, unknown>
 
@@ -22,7 +23,7 @@ export function shareUnchanged<T>(
   let changed = previous.length !== next.length
   const out = next.map((doc, i) => {
     const kept = before.get(idOf(doc))
-    const shared = kept !== undefined && (kept === doc || sameValue(kept, doc)) ? kept : doc
+    const shared = kept !== undefined && (kept === doc || deepEqual(kept, doc)) ? kept : doc
     if (shared !== previous[i]) changed = true
     return shared
   })
@@ -31,7 +32,7 @@ export function shareUnchanged<T>(
 
 /** The previous document when it equals the new one (or both are absent), else the new one. */
 export function shareDoc<T>(previous: T | undefined, next: T | undefined): T | undefined {
-  return previous !== undefined && next !== undefined && sameValue(previous, next) ? previous : next
+  return previous !== undefined && next !== undefined && deepEqual(previous, next) ? previous : next
 }
 
 /**
@@ -48,19 +49,3 @@ export function jsonOf(doc: RxDocument<Data>): Data {
 }
 
 const json = new WeakMap<object, Data>()
-
-/** Deep equality of JSON-like values (documents hold only plain objects, arrays and scalars). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  if (Array.isArray(a) !== Array.isArray(b)) return false
-  if (Array.isArray(a)) {
-    const other = b as ReadonlyArray<unknown>
-    return a.length === other.length && a.every((v, i) => sameValue(v, other[i]))
-  }
-  const x = a as Data
-  const y = b as Data
-  const keys = Object.keys(x)
-  if (keys.length !== Object.keys(y).length) return false
-  return keys.every((k) => Object.prototype.hasOwnProperty.call(y, k) && sameValue(x[k], y[k]))
-}
