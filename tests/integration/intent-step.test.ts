@@ -8,6 +8,25 @@ import { DocumentCache } from '../../sync-server/store/document-cache'
 import { getDocument, writeTransaction } from '../../sync-server/store/documents'
 import { DATABASE_KINDS, useDemoServer } from './support/test-server'
 
+/** The demo administrator, as the intent host sees the session. */
+const admin: Session = {
+  userId: 'user-admin',
+  email: 'admin',
+  role: 'administrator',
+  customerId: 'cust-demo',
+  plantId: 'plant-demo',
+  locationConfig: {} as Session['locationConfig'],
+}
+
+/** A made-up intent of these tests, prepared as the change set's loop prepares a pushed one. */
+const step = <A>(definition: IntentDefinition<A>, args: A): PreparedIntent => ({
+  name: definition.name,
+  definition: definition as IntentDefinition<unknown>,
+  args,
+  env: { actor: admin, now: new Date().toISOString() },
+  base: [],
+})
+
 /**
  * One intent inside a change set's transaction (sync-server/domain/intent-step.ts): an intent that a
  * rule refuses after it already wrote must undo its own writes and nothing else, so the change set's
@@ -16,14 +35,6 @@ import { DATABASE_KINDS, useDemoServer } from './support/test-server'
  */
 describe.each(DATABASE_KINDS)('an intent refused after it wrote, on %s', (kind) => {
   const demo = useDemoServer(kind, { signIn: [] })
-  const admin: Session = {
-    userId: 'user-admin',
-    email: 'admin',
-    role: 'administrator',
-    customerId: 'cust-demo',
-    plantId: 'plant-demo',
-    locationConfig: {} as Session['locationConfig'],
-  }
   const editTwoLines: IntentDefinition<{ days: number; hours: number }> = {
     name: 'editTwoLinesForTest',
     args: Schema.Struct({ days: Schema.Number, hours: Schema.Number }),
@@ -38,13 +49,7 @@ describe.each(DATABASE_KINDS)('an intent refused after it wrote, on %s', (kind) 
     },
     describe: () => 'Edit two lines',
   }
-  const prepared = (days: number, hours: number): PreparedIntent => ({
-    name: editTwoLines.name,
-    definition: editTwoLines as IntentDefinition<unknown>,
-    args: { days, hours },
-    env: { actor: admin, now: new Date().toISOString() },
-    base: [],
-  })
+  const prepared = (days: number, hours: number) => step(editTwoLines, { days, hours })
   const line = async (id: string) =>
     (await getDocument<Line>(demo.server.services.db, 'cust-demo', 'lines', id))!
 
@@ -79,21 +84,6 @@ describe.each(DATABASE_KINDS)('an intent refused after it wrote, on %s', (kind) 
  */
 describe.each(DATABASE_KINDS)('reads by field inside one change set, on %s', (kind) => {
   const demo = useDemoServer(kind, { signIn: [] })
-  const admin: Session = {
-    userId: 'user-admin',
-    email: 'admin',
-    role: 'administrator',
-    customerId: 'cust-demo',
-    plantId: 'plant-demo',
-    locationConfig: {} as Session['locationConfig'],
-  }
-  const step = <A>(definition: IntentDefinition<A>, args: A): PreparedIntent => ({
-    name: definition.name,
-    definition: definition as IntentDefinition<unknown>,
-    args,
-    env: { actor: admin, now: new Date().toISOString() },
-    base: [],
-  })
   const NAME = 'Renamed in this change set'
   /** Sets line-assembly's alert window to 10 + the number of lines named NAME (a read by field). */
   const countRenamed: IntentDefinition<Record<string, never>> = {

@@ -7,9 +7,6 @@ import { startTransition, useEffect, useState } from 'react'
  * cold start are not held back by every row's controls. The text on screen is the same before and
  * after (the light cells show what the controls show).
  */
-/** When no frame comes (a page in the background): show the controls anyway after this long. */
-const FRAME_FALLBACK_MS = 100
-
 export function useControlsReady(shown: boolean): boolean {
   const [ready, setReady] = useState(false)
   useEffect(() => {
@@ -29,3 +26,6 @@ export function useControlsReady(shown: boolean): boolean {
   }, [shown, ready])
   return ready
 }
+
+/** When no frame comes (a page in the background): show the controls anyway after this long. */
+const FRAME_FALLBACK_MS = 100

@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState, type ComponentType } from 'react'
+import { createElement, useEffect, useReducer, useState, type ComponentType } from 'react'
 import { SETTINGS_SECTIONS } from '../../../shared/constants'
 import { ComingSoon } from '../../components/coming-soon'
 import { menuItem, type SettingsSection } from './settings-menu'
@@ -67,26 +67,23 @@ const COMING_SOON: Partial<Record<SettingsSection, ComponentType>> = Object.from
  * failed download is thrown from the render, for the host's error boundary.
  */
 export function useSectionPage(section: SettingsSection): ComponentType | undefined {
-  const now = COMING_SOON[section] ?? loaded.get(section)
-  const [arrived, setArrived] = useState<{
-    readonly section: SettingsSection
-    readonly page?: ComponentType
-    readonly error?: unknown
-  }>()
+  // The page itself lives in `loaded`; this state only says that it arrived, or why it did not.
+  const [, arrived] = useReducer((n: number) => n + 1, 0)
+  const [failed, setFailed] = useState<{ readonly section: SettingsSection; readonly error: unknown }>()
   const from = BUILT[section]
   useEffect(() => {
     if (!from || loaded.has(section)) return
     let current = true
     load(section, from).then(
-      (page) => current && setArrived({ section, page }),
-      (error: unknown) => current && setArrived({ section, error }),
+      () => current && arrived(),
+      (error: unknown) => current && setFailed({ section, error }),
     )
     return () => {
       current = false
     }
   }, [section, from])
-  if (arrived?.section === section && arrived.error !== undefined) throw arrived.error
-  return now ?? (arrived?.section === section ? arrived.page : undefined)
+  if (failed?.section === section) throw failed.error
+  return COMING_SOON[section] ?? loaded.get(section)
 }
 
 /** Starts downloading a section's code early (hover/focus on its menu link, a URL naming it). */

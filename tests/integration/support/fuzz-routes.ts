@@ -36,6 +36,16 @@ import { IntentPushRequest } from '../../../shared/sync/intent-protocol'
  * one entry, e.g. `{ method: 'POST', path: '/sync/intents', body: ChangeSet }`.
  * Not here: GET /sync/stream (a stream that stays open) — its subscribe path is the pull's.
  */
+export interface FuzzRoute {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  readonly path: string
+  readonly body?: Schema.Top
+  /** Query parameters the route reads (values are fuzzed). */
+  readonly query?: ReadonlyArray<string>
+  /** The replication push of `:collection`: bodies are also mutations of real pulled documents. */
+  readonly push?: boolean
+}
+
 /**
  * The document push of protocol 0 (RxDB's push rows), retired for change sets of actions: the route
  * still exists only to answer 426, so the fuzzer keeps sending it what an old device would.
@@ -46,16 +56,6 @@ const LegacyPushRequest = Schema.Array(
     newDocumentState: ReplicatedDocument,
   }),
 )
-
-export interface FuzzRoute {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  readonly path: string
-  readonly body?: Schema.Top
-  /** Query parameters the route reads (values are fuzzed). */
-  readonly query?: ReadonlyArray<string>
-  /** The replication push of `:collection`: bodies are also mutations of real pulled documents. */
-  readonly push?: boolean
-}
 
 export const FUZZ_ROUTES: ReadonlyArray<FuzzRoute> = [
   { method: 'POST', path: '/api/session', body: SignInInput },
