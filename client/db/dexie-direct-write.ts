@@ -16,8 +16,11 @@ import type { Subject } from 'rxjs'
  * It relies on the layout of RxDB's Dexie storage (rxdb/plugins/storage-dexie, pinned in
  * package.json): the storage instance's `internals` resolve to the Dexie table, `_deleted` is stored
  * as '1' / '0' (IndexedDB cannot index booleans), and queries learn of writes from `changes$`. Where
- * that layout is not found (another storage, a changed RxDB), `bulkInsertIfEmpty` answers undefined
- * and the caller writes the normal way. The unit tests (tests/unit/sync/pulled-documents.test.ts) read
+ * that layout is not found (another storage, a changed RxDB), both answer undefined and the caller
+ * writes the normal way. The `_deleted` conversion is done here (`toDexie`) rather than with RxDB's
+ * `fromStorageToDexie`, which also walks every key of every document to rename '|'-prefixed ones —
+ * keys our schemas never have — and that walk over a first sync's 100,000 documents is the deep copy
+ * this file exists to avoid. The unit tests (tests/unit/sync/pulled-documents.test.ts) read
  * what it wrote through RxDB's own queries, so a changed layout fails them.
  *
  * Invariants: `bulkInsertIfEmpty` only inserts — an id already stored fails its own insert (Dexie's
