@@ -99,19 +99,28 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
       return elapsed
     })
 
-    // Cold start offline: a new page, no network, straight to Line Management.
+    // Cold starts offline: a new page each, no network, straight to Line Management.
     await page.close()
     await context.setOffline(true)
-    const offline = await context.newPage()
-    await offline.addInitScript(watchFirstRow)
-    const t0 = Date.now()
-    await offline.goto('/settings?section=LINE_MANAGEMENT')
-    await offline
-      .getByRole('row', { name: /Final Assembly/ })
-      .first()
-      .waitFor({ timeout: 60_000 })
-    const coldStartMs = Date.now() - t0
-    const cold = await offline.evaluate(coldStartPhases)
+    const colds: ColdStart[] = []
+    for (let i = 0; i < COLD_STARTS; i++) {
+      const offline = await context.newPage()
+      await offline.addInitScript(watchFirstRow)
+      const t0 = Date.now()
+      await offline.goto('/settings?section=LINE_MANAGEMENT')
+      await offline
+        .getByRole('row', { name: /Final Assembly/ })
+        .first()
+        .waitFor({ timeout: 60_000 })
+      const seenMs = Date.now() - t0
+      await offline.waitForFunction(() => '__qmFirstRowPainted' in window)
+      const phases = await offline.evaluate(coldStartPhases)
+      const paintedMs = phases.find(([name]) => name === 'first row painted')?.[1] ?? NaN
+      colds.push({ seenMs, paintedMs, phases })
+      await offline.close()
+    }
+    const cold = medianBy(colds, (c) => c.paintedMs)
+    const seen = medianBy(colds, (c) => c.seenMs)
 
     console.log(
       `\nClient (headless Chromium) — first sync of ${docCount.toLocaleString('en-US')} documents (${signals.toLocaleString('en-US')}+ signals)`,
@@ -139,8 +148,24 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
           '',
           '',
         ],
-        ['cold start offline → first Line Management row', ms(coldStartMs), 'goal ≤ 500 ms', ''],
-        ...cold.map(([name, at]): [string, string, string, string] => [`  ${name}`, `at ${ms(at)}`, '', '']),
+        [
+          `cold start offline → first Line Management row painted (median of ${COLD_STARTS})`,
+          ms(cold.paintedMs),
+          'goal ≤ 500 ms',
+          colds.map((c) => c.paintedMs.toFixed(0)).join(' '),
+        ],
+        [
+          '  the same row seen by the test driver (after the frame, when the page is free)',
+          ms(seen.seenMs),
+          '',
+          colds.map((c) => c.seenMs.toFixed(0)).join(' '),
+        ],
+        ...cold.phases.map(([name, at]): [string, string, string, string] => [
+          `  ${name}`,
+          `at ${ms(at)}`,
+          '',
+          '',
+        ]),
         [
           'first screen JavaScript (gzip)',
           `${(firstScreen.gzip / 1024).toFixed(0)} KiB in ${firstScreen.files} files`,
@@ -155,16 +180,34 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
   }
 }
 
+/** Cold starts measured; the median is printed with its breakdown (one start varies by ±100 ms). */
+const COLD_STARTS = 5
+
+interface ColdStart {
+  /** From the page's navigation start to the frame that paints the first row. */
+  readonly paintedMs: number
+  /** From `goto` until Playwright saw the row: it needs a free main thread, so work after the paint counts. */
+  readonly seenMs: number
+  readonly phases: ReadonlyArray<[string, number]>
+}
+
+const medianBy = <T>(items: ReadonlyArray<T>, key: (item: T) => number): T =>
+  [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)]!
+
 /**
- * In the page, before its scripts: notes when the first Line Management row is rendered. (No named
- * inner functions: tsx would wrap them in a helper the page does not have.)
+ * In the page, before its scripts: notes when the first Line Management row is rendered, and the
+ * animation frame that paints it (its callbacks run right before the paint). (No named inner
+ * functions: tsx would wrap them in a helper the page does not have.)
  */
 function watchFirstRow(): void {
-  const w = window as unknown as { __qmFirstRow?: number }
+  const w = window as unknown as { __qmFirstRow?: number; __qmFirstRowPainted?: number }
   new MutationObserver((_, observer) => {
     for (const r of document.querySelectorAll('tr, [role=row]'))
       if (r.textContent?.includes('Final Assembly')) {
         w.__qmFirstRow = performance.now()
+        requestAnimationFrame(() => {
+          w.__qmFirstRowPainted = performance.now()
+        })
         observer.disconnect()
         return
       }
@@ -180,6 +223,8 @@ function coldStartPhases(): Array<[string, number]> {
   for (const m of performance.getEntriesByType('measure'))
     if (m.name === 'qm:open-database')
       marks.push([`open-database (took ${m.duration.toFixed(0)} ms)`, m.startTime])
-  marks.push(['first row shown', (window as unknown as { __qmFirstRow?: number }).__qmFirstRow ?? NaN])
+  const w = window as unknown as { __qmFirstRow?: number; __qmFirstRowPainted?: number }
+  marks.push(['first row in the page', w.__qmFirstRow ?? NaN])
+  marks.push(['first row painted', w.__qmFirstRowPainted ?? NaN])
   return marks.sort((a, b) => a[1] - b[1])
 }
