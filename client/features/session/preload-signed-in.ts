@@ -1,4 +1,5 @@
 import { readSessionHint } from '../../db/session-hint'
+import { preloadSection } from '../section-code'
 import { preloadSignedInArea } from './signed-in-area'
 
 /**
@@ -12,6 +13,5 @@ export function preloadSignedInPage(location: Pick<Location, 'pathname' | 'searc
   if (!readSessionHint() || location.pathname.startsWith('/sign-in')) return
   preloadSignedInArea()
   const section = new URLSearchParams(location.search).get('section')
-  if (location.pathname.startsWith('/settings') && section)
-    void import('../settings/sections').then((m) => m.preloadSection(section)).catch(() => undefined)
+  if (location.pathname.startsWith('/settings') && section) preloadSection(section)
 }

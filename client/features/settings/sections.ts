@@ -1,12 +1,12 @@
 import { createElement, useEffect, useReducer, useState, type ComponentType } from 'react'
 import { SETTINGS_SECTIONS } from '../../../shared/constants'
 import { ComingSoon } from '../../components/coming-soon'
+import { BUILT, load, loaded } from '../section-code'
 import { menuItem, type SettingsSection } from './settings-menu'
 
 /**
- * Section id → the page shown for it. Built pages are loaded on demand (each one is its own chunk,
- * so opening /settings does not download every screen); the rest show "coming soon" with the
- * section's title inside the real frame.
+ * Section id → the page shown for it: a built page once its code is here (section-code.ts), or
+ * "coming soon" with the section's title inside the real frame.
  *
  * Not React.lazy, nor any suspending: a lazy component suspends on its first render even when its
  * code has arrived already, and React then holds the revealed page back until its fallback has
@@ -14,40 +14,6 @@ import { menuItem, type SettingsSection } from './settings-menu'
  * hover on its menu link) renders at once; until then useSectionPage answers undefined and the
  * host shows its loading state (section-host.tsx).
  */
-const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentType }>>> = {
-  LINE_MANAGEMENT: () => import('../lines/line-management-page'),
-  SVD_ANOMALY_MONITORS: () => import('../monitors/svd-monitors-page'),
-  MVD_ANOMALY_MONITORS: () => import('../monitors/mvd-monitors-page'),
-  SPC_ALERT: () => import('../cap-alerts/cap-alerts-page'),
-  SPC_LIMITS: () => import('../cap-limits/cap-limits-page'),
-  MS_TEAMS: () => import('../integrations/teams-page'),
-  ETQ_RELIANCE: () => import('../integrations/reliance-page'),
-  USER_MANAGEMENT: () => import('../users/users-page'),
-  DATA_SOURCES: () => import('../data-sources/data-sources-page'),
-  SIGNAL_MANAGEMENT: () => import('../signals/signal-management-page'),
-}
-
-/** Per built section: its page once the code is here, and its download (a failed one is tried again). */
-const loaded = new Map<SettingsSection, ComponentType>()
-const loading = new Map<SettingsSection, Promise<ComponentType>>()
-
-function load(section: SettingsSection, from: () => Promise<{ default: ComponentType }>) {
-  let promise = loading.get(section)
-  if (!promise) {
-    promise = from().then(
-      (m) => {
-        loaded.set(section, m.default)
-        return m.default
-      },
-      (err: unknown) => {
-        loading.delete(section)
-        throw err
-      },
-    )
-    loading.set(section, promise)
-  }
-  return promise
-}
 
 const comingSoon = (title: string): ComponentType => {
   const Page = () => createElement(ComingSoon, { title })
@@ -71,8 +37,11 @@ export function useSectionPage(section: SettingsSection): ComponentType | undefi
   const [, arrived] = useReducer((n: number) => n + 1, 0)
   const [failed, setFailed] = useState<{ readonly section: SettingsSection; readonly error: unknown }>()
   const from = BUILT[section]
+  const page = COMING_SOON[section] ?? loaded.get(section)
   useEffect(() => {
-    if (!from || loaded.has(section)) return
+    // Also when the code arrived between the render and this effect (it is downloaded from the
+    // first moments of a cold start): the resolved download then renders the page at once.
+    if (!from || page) return
     let current = true
     load(section, from).then(
       () => current && arrived(),
@@ -81,14 +50,7 @@ export function useSectionPage(section: SettingsSection): ComponentType | undefi
     return () => {
       current = false
     }
-  }, [section, from])
+  }, [section, from, page])
   if (failed?.section === section) throw failed.error
-  return COMING_SOON[section] ?? loaded.get(section)
-}
-
-/** Starts downloading a section's code early (hover/focus on its menu link, a URL naming it). */
-export function preloadSection(section: SettingsSection | string): void {
-  if (!Object.hasOwn(BUILT, section)) return
-  const from = BUILT[section as SettingsSection]
-  if (from) void load(section as SettingsSection, from).catch(() => undefined)
+  return page
 }

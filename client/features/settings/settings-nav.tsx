@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { SkeletonBar } from '../../components/skeleton'
-import { preloadSection } from './sections'
+import { preloadSection } from '../section-code'
 import type { MenuEntry, MenuItem, SettingsSection } from './settings-menu'
 
 /**

@@ -1,0 +1,50 @@
+import type { ComponentType } from 'react'
+import type { SettingsSection } from './settings/settings-menu'
+
+/**
+ * The code of each built settings section, loaded on demand: each page is its own chunk, so opening
+ * /settings does not download every screen. Kept apart from the settings page (settings/sections.ts)
+ * and small, so the first screen's code can start a section's download at once on a cold start
+ * (session/preload-signed-in.ts) instead of after the settings page's own code has arrived.
+ */
+export const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentType }>>> = {
+  LINE_MANAGEMENT: () => import('./lines/line-management-page'),
+  SVD_ANOMALY_MONITORS: () => import('./monitors/svd-monitors-page'),
+  MVD_ANOMALY_MONITORS: () => import('./monitors/mvd-monitors-page'),
+  SPC_ALERT: () => import('./cap-alerts/cap-alerts-page'),
+  SPC_LIMITS: () => import('./cap-limits/cap-limits-page'),
+  MS_TEAMS: () => import('./integrations/teams-page'),
+  ETQ_RELIANCE: () => import('./integrations/reliance-page'),
+  USER_MANAGEMENT: () => import('./users/users-page'),
+  DATA_SOURCES: () => import('./data-sources/data-sources-page'),
+  SIGNAL_MANAGEMENT: () => import('./signals/signal-management-page'),
+}
+
+/** Per built section: its page once the code is here, and its download (a failed one is tried again). */
+export const loaded = new Map<SettingsSection, ComponentType>()
+const loading = new Map<SettingsSection, Promise<ComponentType>>()
+
+export function load(section: SettingsSection, from: () => Promise<{ default: ComponentType }>) {
+  let promise = loading.get(section)
+  if (!promise) {
+    promise = from().then(
+      (m) => {
+        loaded.set(section, m.default)
+        return m.default
+      },
+      (err: unknown) => {
+        loading.delete(section)
+        throw err
+      },
+    )
+    loading.set(section, promise)
+  }
+  return promise
+}
+
+/** Starts downloading a section's code early (hover/focus on its menu link, a URL naming it). */
+export function preloadSection(section: SettingsSection | string): void {
+  if (!Object.hasOwn(BUILT, section)) return
+  const from = BUILT[section as SettingsSection]
+  if (from) void load(section as SettingsSection, from).catch(() => undefined)
+}
