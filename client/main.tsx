@@ -21,7 +21,11 @@ const VERIFY_RETRY_MS = { first: 500, firstFor: 60_000, then: 5_000 }
 // evaluation of the app's scripts.
 performance.mark('qm:script')
 
-const controller = new SyncController({ transport: browserTransport(), isOnline: () => navigator.onLine })
+const controller = new SyncController({
+  transport: browserTransport(),
+  isOnline: () => navigator.onLine,
+  showStoredFirst: true,
+})
 void controller.start()
 preloadSignedInPage(window.location)
 

@@ -18,6 +18,9 @@ export interface LocalMeta {
 
 export type LocalDoc<C extends CollectionName> = EntityTypes[C] & LocalMeta
 
+/** Collections with a document per signal: the size of a plant (100,000 signals and their limits). */
+export const BULK_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['signals', 'signalLimits'])
+
 /**
  * RxDB schemas. The shared Effect schemas are the real contract (the server re-validates every
  * change with them); these only declare keys and indexes, and stay open to every entity field.

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
+import type { CollectionName } from '../../shared/sync/collections'
 import type { FieldConflictRecord } from '../../shared/sync/intent-protocol'
 import type { Checkpoint, Rejection } from '../../shared/sync/protocol'
 import type { PendingAction } from './pending-changes'
@@ -93,4 +94,27 @@ export class DeviceDb extends Dexie {
     // Version 3: replication checkpoints kept here instead of in RxDB's replication metadata.
     this.version(3).stores({ checkpoints: 'key' })
   }
+
+  /**
+   * Whether every one of these collections of a plant's replication (`identifier`) was pulled to the
+   * end once — into the local database with `storageToken` when it is given; without it, this is
+   * what the device recorded before that database is open (a cold start), to be confirmed once it is.
+   */
+  async pulledToTheEnd(
+    identifier: string,
+    collections: ReadonlyArray<CollectionName>,
+    storageToken?: string,
+  ): Promise<boolean> {
+    const marks = await this.checkpoints.bulkGet(collections.map((c) => checkpointKey(identifier, c)))
+    return marks.every(
+      (m) => m?.complete === true && (storageToken === undefined || m.storageToken === storageToken),
+    )
+  }
 }
+
+/** Bump to start every device's replication afresh (its checkpoints are then not found). */
+const REPLICATION_VERSION = 'pull-v3'
+
+/** Where a collection's pull checkpoint of a plant's replication (`identifier`) is kept. */
+export const checkpointKey = (identifier: string, collection: CollectionName): string =>
+  `${identifier}-${REPLICATION_VERSION}-${collection}`

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { MangoQuery, RxCollection, RxDocument } from 'rxdb'
-import { combineLatest, map, of, switchMap, tap, type Observable } from 'rxjs'
-import type { CollectionName, LocalDoc } from './collections'
+import { combineLatest, EMPTY, from, map, of, switchMap, tap, type Observable } from 'rxjs'
+import { PRIMARY_KEYS, type CollectionName, type LocalDoc } from './collections'
 import { useAppData } from './app-data'
 import { markOnce } from './first-marks'
-import { viewOf, type Selector } from './local-view'
+import { viewOf, viewOfAll, type Selector } from './local-view'
 import type { Outbox } from './outbox'
 import { jsonOf, shareDoc, shareUnchanged } from './shared-docs'
 import { sharedQuery, type Emission } from './shared-query'
+import type { StoredView } from './stored-view'
 
 /**
  * Live reads from the local database, with this device's pending actions laid over the server's
@@ -19,7 +20,9 @@ import { sharedQuery, type Emission } from './shared-query'
  * user's own new action changed renders at once, in that task (`flushSync`): the edit is on screen
  * before anything else queued runs; replicated changes and settled answers render as React
  * schedules them. Every screen reading the same collection and selector
- * shares one live query (shared-query.ts).
+ * shares one live query (shared-query.ts). On a cold start, until the local database is open, they
+ * read what the device stored (stored-view.ts); the database's first result then re-renders nothing
+ * that did not change.
  */
 export interface Live<T> {
   readonly data: T
@@ -80,7 +83,9 @@ export function useDocs<C extends CollectionName>(
     const pk = pkOf(rx)
     const idOf = (doc: LocalDoc<C>) => String((doc as unknown as Data)[pk])
     return sharedQuery<ReadonlyArray<LocalDoc<C>>>(db, queryKey, () => {
-      let shown: ReadonlyArray<LocalDoc<C>> | undefined
+      // Starts from what the stored view showed, so equal documents keep their objects.
+      let shown = storedResults.get(queryKey) as ReadonlyArray<LocalDoc<C>> | undefined
+      storedResults.delete(queryKey)
       const isActionTick = actionTicks(outbox)
       // The query stays subscribed while a screen reads it (re-subscribing would re-run it on each tick).
       const matching = rx.find({ selector } as MangoQuery<Data>).$.pipe(map(json))
@@ -112,13 +117,26 @@ export function useDocs<C extends CollectionName>(
       )
     })
   }
+  const { storedView } = controller
   return useObservable<ReadonlyArray<LocalDoc<C>>>(
-    () => query(true)?.observable,
+    () =>
+      query(true)?.observable ??
+      (storedView?.covers(collection)
+        ? fromStoredView(storedView, controller.outbox, collection, selector, queryKey)
+        : undefined),
     [],
     [db, controller, collection, key],
     () => {
       const current = query(false)?.current()
-      return current && { data: current.data, loading: false }
+      if (current) return { data: current.data, loading: false }
+      // The stored view has read this collection already: the first render shows it.
+      const stored = !db && storedView?.covers(collection) ? storedView.peek(collection) : undefined
+      return (
+        stored && {
+          data: storedResult(stored, controller.outbox, collection, selector, queryKey),
+          loading: false,
+        }
+      )
     },
   )
 }
@@ -156,6 +174,45 @@ export function useDoc<C extends CollectionName>(
     [db, controller, collection, id],
   )
 }
+
+/**
+ * A live read before the local database is open: the stored documents matching `selector`, with the
+ * pending actions laid over them as the database's query would. Nothing when they cannot be read
+ * (the screen shows 'loading' until the database is open).
+ */
+function fromStoredView<C extends CollectionName>(
+  view: StoredView,
+  outbox: Outbox,
+  collection: C,
+  selector: Selector,
+  key: string,
+): Observable<Emission<ReadonlyArray<LocalDoc<C>>>> {
+  return combineLatest([from(view.documents(collection)), outbox.changed$]).pipe(
+    switchMap(([stored]) =>
+      stored ? of({ data: storedResult(stored, outbox, collection, selector, key), local: false }) : EMPTY,
+    ),
+  )
+}
+
+/** The stored documents matching `selector` as the user sees them; shares with the last result. */
+function storedResult<C extends CollectionName>(
+  stored: ReadonlyArray<Data>,
+  outbox: Outbox,
+  collection: C,
+  selector: Selector,
+  key: string,
+): ReadonlyArray<LocalDoc<C>> {
+  const pk = PRIMARY_KEYS[collection]
+  const view = viewOfAll(collection, outbox.state, selector, stored)
+  const last = storedResults.get(key) as ReadonlyArray<LocalDoc<C>> | undefined
+  const shown = shareUnchanged(last, view, (doc) => String((doc as unknown as Data)[pk]))
+  storedResults.set(key, shown)
+  markOnce(`qm:stored ${collection}`)
+  return shown
+}
+
+/** The last result each stored-view read gave, by query: the database's first result starts from it. */
+const storedResults = new Map<string, ReadonlyArray<unknown>>()
 
 /**
  * For one live read: whether the outbox tick it is handling is new and the tick of the user's own

@@ -49,6 +49,24 @@ export function viewOf<C extends CollectionName>(
   return out
 }
 
+/**
+ * The same, from every server document of the collection at hand (what the stored view reads on a
+ * cold start, stored-view.ts): the matching ones and the ones pending actions touch are picked here.
+ */
+export function viewOfAll<C extends CollectionName>(
+  collection: C,
+  pending: PendingChanges,
+  selector: Selector,
+  all: ReadonlyArray<Data>,
+): Array<LocalDoc<C>> {
+  const pk = PRIMARY_KEYS[collection]
+  const touched = pending.touched(collection)
+  const serverMatches = all.filter((d) => matches(d, selector))
+  const touchedServer = new Map<string, Data>()
+  for (const d of all) if (touched.has(String(d[pk]))) touchedServer.set(String(d[pk]), d)
+  return viewOf(collection, pending, selector, serverMatches, touchedServer)
+}
+
 /** Equality on (possibly dotted) fields: the only selectors screens and intents use. */
 export function matches(data: Data, selector: Selector): boolean {
   return Object.entries(selector).every(([path, value]) => {

@@ -4,7 +4,7 @@ import { LINE_FIELDS } from '../../shared/sync/collections'
 import { PullResponse, type Checkpoint, type ReplicatedDocument } from '../../shared/sync/protocol'
 import type { AppDatabase } from './app-database'
 import { PRIMARY_KEYS, type CollectionName } from './collections'
-import type { DeviceDb } from './device-db'
+import { checkpointKey, type DeviceDb } from './device-db'
 import { PullReplication } from './pull-replication'
 import { writePulledDocuments } from './pulled-documents'
 import { api, HttpError, type Transport } from './transport'
@@ -25,8 +25,6 @@ export interface ReplicationHooks {
   onResult(ok: boolean, error?: HttpError): void
 }
 
-/** Bump to start every device's replication afresh (its checkpoints are then not found). */
-const REPLICATION_VERSION = 'pull-v3'
 const RETRY_MS = 5000
 
 export function replicateCollection(
@@ -68,9 +66,6 @@ export function replicateCollection(
   )
 }
 
-const checkpointKey = (identifier: string, collection: CollectionName) =>
-  `${identifier}-${REPLICATION_VERSION}-${collection}`
-
 /**
  * Whether every one of these collections was pulled to the end once into this database: if not, a
  * first sync is (still) under way — also after a reload in the middle of one — and screens say what
@@ -82,9 +77,7 @@ export async function firstSyncDone(
   identifier: string,
   collections: ReadonlyArray<CollectionName>,
 ): Promise<boolean> {
-  const token = await db.storageToken
-  const marks = await device.checkpoints.bulkGet(collections.map((c) => checkpointKey(identifier, c)))
-  return marks.every((m) => m?.complete === true && m.storageToken === token)
+  return device.pulledToTheEnd(identifier, collections, await db.storageToken)
 }
 
 const decodePullResponse = Schema.decodeUnknownResult(PullResponse)

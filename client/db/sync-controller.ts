@@ -5,6 +5,8 @@ import { canAccessCollection, COLLECTIONS, type CollectionName } from '../../sha
 import type { IntentOutcome } from '../../shared/sync/intent-protocol'
 import type { Rejection } from '../../shared/sync/protocol'
 import type { AppDatabase } from './app-database'
+import { deepEqual } from '../../shared/sync/deep-equal'
+import { BULK_COLLECTIONS } from './collections'
 import { databaseNameFor } from './database-name'
 import { DeviceDb, type SessionUser, type SyncIssue } from './device-db'
 import { markOnce } from './first-marks'
@@ -15,6 +17,7 @@ import type { PendingAction } from './pending-changes'
 import type { CollectionReplication } from './replication'
 import { loadSessionCode, type SessionCode } from './session-code-loader'
 import { readSessionHint, writeSessionHint, type PlantRef } from './session-hint'
+import { StoredView } from './stored-view'
 import type { Yardstick } from './status'
 import { api, HttpError, type Transport } from './transport'
 
@@ -54,14 +57,22 @@ export interface ControllerOptions {
   /** Defaults to true where the transport can open a stream. */
   readonly live?: boolean
   readonly isOnline?: () => boolean
+  /**
+   * A cold start of a device holding the plant shows what the device stored before the local
+   * database is open (stored-view.ts), and opens the database once the first screen is drawn
+   * (`firstScreenShown`, or after FIRST_SCREEN_WAIT_MS). The browser app sets it.
+   */
+  readonly showStoredFirst?: boolean
+  /** Where the stored view reads (the browser's IndexedDB by default; tests pass fake-indexeddb). */
+  readonly indexedDB?: IDBFactory
 }
 
 type Listener = (issue: SyncIssue) => void
 
 const RETRY_MS = 5000
 
-/** Collections with a document per signal: the size of a plant (100,000 signals and their limits). */
-const BULK_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['signals', 'signalLimits'])
+/** How long a cold start showing stored documents waits for the first screen before opening anyway. */
+const FIRST_SCREEN_WAIT_MS = 1000
 
 /**
  * Owns the session, the local database of the signed-in plant, its replication from the server, and
@@ -74,6 +85,11 @@ export class SyncController {
   readonly status$: BehaviorSubject<SyncStatus>
   readonly device: DeviceDb
   readonly outbox: Outbox
+  /**
+   * On a cold start of a device that holds the signed-in plant, until its local database is open:
+   * what the device stored, read directly (stored-view.ts), so screens show before the database.
+   */
+  storedView: StoredView | undefined
   private readonly pusher: IntentPusher
   private replications: CollectionReplication[] = []
   private streamHandle: { close(): void } | undefined
@@ -83,6 +99,11 @@ export class SyncController {
   private readonly listeners = new Set<Listener>()
   private wantedLine: string | undefined
   private opening: { readonly name: string; readonly db: Promise<AppDatabase> } | undefined
+  /** The open a sign-in asked for, possibly waiting for the first screen (`firstScreenShown`). */
+  private pendingOpen: Promise<AppDatabase> | undefined
+  /** The outbox's first read, when a stored view waits for it. */
+  private outboxLoad: Promise<void> | undefined
+  private readonly drawn = resolvable()
   private loaded: SessionCode | undefined
 
   constructor(private readonly options: ControllerOptions) {
@@ -122,13 +143,32 @@ export class SyncController {
 
   /** Restores the session: the server's answer when reachable, else the identity stored here. */
   async start(): Promise<void> {
-    // The local database opens while the server is asked (a cold start should not wait for Wi-Fi),
-    // from the last session's hint even before the stored identity is read; a different answer
-    // closes it again. A failure shows in the path that awaits it below.
     const hint = readSessionHint()
-    if (hint && !this.db$.value) this.openLocal(hint).catch(() => undefined)
+    const offline = this.options.isOnline?.() === false
+    if (hint && this.options.showStoredFirst) {
+      this.showStored(hint)
+      // Offline the stored identity is the session (below); the hint's copy of it shows the frame
+      // before the device database has answered.
+      if (offline && hint.user && this.session$.value.status === 'loading') {
+        this.outbox.setAuthor(hint.user.id)
+        this.publish(hint.user, false, false)
+      }
+    } else if (hint && !this.db$.value) {
+      // The local database opens while the server is asked (a cold start should not wait for Wi-Fi),
+      // from the last session's hint even before the stored identity is read; a different answer
+      // closes it again. A failure shows in the path that awaits it below.
+      this.openLocal(hint).catch(() => undefined)
+    }
     const stored = await this.device.identity.get('current')
-    if (stored) this.openLocal(stored.user).catch(() => undefined)
+    if (stored && this.options.showStoredFirst) this.showStored(stored.user)
+    else if (stored) this.openLocal(stored.user).catch(() => undefined)
+    // No network at all: the server cannot answer, and the stored identity is the session.
+    if (offline && stored) {
+      const current = this.session$.value
+      const shown = current.status === 'signed-in' && !current.verified && current.user.id === stored.user.id
+      if (!shown || !this.pendingOpen) await this.signedIn(stored.user, false)
+      return
+    }
     try {
       const user = await api.session(this.options.transport)
       markOnce('qm:session-answered')
@@ -152,6 +192,26 @@ export class SyncController {
     }
   }
 
+  /**
+   * The first screen is drawn (the settings section host says so): a cold start that showed what the
+   * device stored opens the local database now, after the frame is painted, instead of competing
+   * with the first screen's rendering for the main thread.
+   */
+  firstScreenShown(): void {
+    const painted = () => setTimeout(this.drawn.resolve, 0)
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(painted)
+    else painted()
+  }
+
+  /** Starts reading what the device stored of this plant, with the outbox (stored-view.ts). */
+  private showStored(plant: PlantRef): void {
+    const name = databaseNameFor(plant.customerId, plant.plantId)
+    if (this.db$.value?.name === name || this.storedView?.databaseName === name) return
+    this.outboxLoad ??= this.outbox.load()
+    this.storedView = new StoredView(name, this.outboxLoad, this.options.indexedDB)
+    this.storedView.prefetch()
+  }
+
   /** The user started filling in the sign-in form: fetch the session's code meanwhile. */
   prepareSignIn(): void {
     void loadSessionCode().catch(() => undefined)
@@ -169,23 +229,24 @@ export class SyncController {
     await this.stopReplication()
     await this.device.identity.delete('current')
     writeSessionHint(undefined)
+    this.storedView = undefined
     this.session$.next({ status: 'signed-out', reason: 'signed-out' })
   }
 
   /** Runs a user action here (see local-intents.ts) and sends it when possible. */
   async run<N extends IntentName>(name: N, args: IntentArgs<N>): Promise<LocalOutcome> {
-    const db = this.db$.value
+    const db = await this.localDatabase()
     const user = this.currentUser()
-    if (!db || !user) throw new Error('The local database is not open')
+    if (!user) throw new Error('The local database is not open')
     // A saved action was sent when it showed (the outbox's action tick, see the constructor).
     return this.code.runLocally(db, this.outbox, { ...user, userId: user.id }, name, args)
   }
 
   /** Whether this device would refuse the action now (null: it would apply); nothing is kept. */
   async check(name: IntentName, args: unknown): Promise<Rejection | null> {
-    const db = this.db$.value
+    const db = await this.localDatabase()
     const user = this.currentUser()
-    if (!db || !user) throw new Error('The local database is not open')
+    if (!user) throw new Error('The local database is not open')
     return this.code.checkLocally(db, this.outbox, { ...user, userId: user.id }, name, args)
   }
 
@@ -261,6 +322,16 @@ export class SyncController {
     this.db$.next(undefined)
   }
 
+  /**
+   * The open local database, or the one opening: a screen drawn from the stored view
+   * (stored-view.ts) can be used before the database is open, and its first action waits for it.
+   */
+  private async localDatabase(): Promise<AppDatabase> {
+    const db = this.db$.value ?? (await (this.opening?.db ?? this.pendingOpen))
+    if (!db) throw new Error('The local database is not open')
+    return db
+  }
+
   /** The session's code (session-code.ts); loaded before the first local database opens. */
   private get code(): SessionCode {
     if (!this.loaded) throw new Error('The local database is not open')
@@ -283,24 +354,48 @@ export class SyncController {
 
   private async signedIn(user: SessionUser, verified: boolean): Promise<void> {
     writeSessionHint(user)
+    // A cold start of a device holding this plant shows what it stored (stored-view.ts, read with the
+    // outbox) and opens the database once the first screen is drawn; otherwise screens wait for it.
+    const fromStore = this.storedView?.databaseName === databaseNameFor(user.customerId, user.plantId)
+    const opened = fromStore
+      ? Promise.race([this.drawn.promise, delay(FIRST_SCREEN_WAIT_MS)]).then(() => this.openLocal(user))
+      : this.openLocal(user)
+    this.pendingOpen = opened
+    opened.catch(() => undefined) // Awaited below.
     const [, db] = await Promise.all([
       this.device.identity.put({ key: 'current', user, savedAt: new Date().toISOString() }),
-      this.openLocal(user),
+      fromStore ? (this.outboxLoad ?? this.outbox.load()).then(() => undefined) : opened,
     ])
     this.outbox.setAuthor(user.id)
     // A device that never synced shows first-sync progress from the moment the frame appears, so
-    // "no progress bar" never means "not started yet".
-    const firstSync = verified && !(await this.firstSyncDone(db, user))
-    this.patchStatus({ pendingAuthorEmail: user.email, ...(firstSync ? { initialProgress: 0 } : {}) })
-    markOnce('qm:signed-in')
-    this.session$.next({ status: 'signed-in', user, verified })
+    // "no progress bar" never means "not started yet". Before the database is open that is what the
+    // device recorded, confirmed once it is open (the database may have been deleted since).
+    const firstSync =
+      verified &&
+      !(await (db
+        ? this.firstSyncDone(db, user)
+        : this.device.pulledToTheEnd(identifierOf(user), visibleCollections(user))))
+    this.publish(user, verified, firstSync)
+    const open = db ?? (await opened)
+    if (!db && verified && !firstSync && !(await this.firstSyncDone(open, user)))
+      this.patchStatus({ initialProgress: 0 })
     // Before the first pull can overwrite them: changes the previous app version left pending. (After
     // the screens show: until then such a document still shows its old pending mark.)
-    await this.code.adoptLegacyPending(db, this.outbox, user.id)
+    await this.code.adoptLegacyPending(open, this.outbox, user.id)
     if (verified) {
-      await this.startReplication(db, user)
+      await this.startReplication(open, user)
       void this.pushNow()
     }
+  }
+
+  /** Shows the signed-in frame for `user` (a session equal to the one shown is not shown again). */
+  private publish(user: SessionUser, verified: boolean, firstSync: boolean): void {
+    this.patchStatus({ pendingAuthorEmail: user.email, ...(firstSync ? { initialProgress: 0 } : {}) })
+    markOnce('qm:signed-in')
+    const current = this.session$.value
+    if (current.status === 'signed-in' && current.verified === verified && deepEqual(current.user, user))
+      return
+    this.session$.next({ status: 'signed-in', user, verified })
   }
 
   /**
@@ -339,6 +434,8 @@ export class SyncController {
       }
       await this.outbox.load()
       this.db$.next(db)
+      // Screens read the database from now on; what the stored view read is let go.
+      this.storedView = undefined
       this.stopLocalTracking = this.code.trackAbsorption(db, this.device, this.outbox, (patch) =>
         this.patchStatus(patch),
       )
@@ -468,6 +565,15 @@ export class SyncController {
   private patchStatus(patch: Partial<SyncStatus>): void {
     this.status$.next({ ...this.status$.value, ...patch })
   }
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** A promise and the function that resolves it. */
+function resolvable(): { readonly promise: Promise<void>; readonly resolve: () => void } {
+  let resolve = () => {}
+  const promise = new Promise<void>((r) => (resolve = r))
+  return { promise, resolve }
 }
 
 const identifierOf = (user: SessionUser) => `qm-sync-${user.customerId}-${user.plantId}`

@@ -1,5 +1,6 @@
-import { Component, memo, Suspense, type ReactNode } from 'react'
+import { Component, memo, Suspense, useEffect, type ReactNode } from 'react'
 import { Button, Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
+import { useAppData } from '../../db/app-data'
 import { markOnce } from '../../db/first-marks'
 import { FullPageLoading } from '../session/full-page-loading'
 import { useSectionPage } from './sections'
@@ -34,9 +35,14 @@ function Section({ section }: { section: SettingsSection }) {
 
 const Loading = () => <FullPageLoading label="Loading…" />
 
-/** Marks (once per page) when a section's code has arrived and it first rendered (client bench). */
+/**
+ * Marks (once per page) when a section's code has arrived and it first rendered (client bench), and
+ * tells the controller the first screen is drawn (a cold start opens the local database after it).
+ */
 function SectionShown() {
   markOnce('qm:section rendered')
+  const { controller } = useAppData()
+  useEffect(() => controller.firstScreenShown(), [controller])
   return null
 }
 
