@@ -39,7 +39,14 @@ export function InlineNumberCell({
     // Back to the cell's button after Enter or Escape (not after a blur: the user went elsewhere).
     if (!editing && refocus.current) {
       refocus.current = false
-      buttonRef.current?.focus()
+      // In the next frame: focus() forces a style pass at once, which would delay the edit's own
+      // render (the value) by that much; the frame does one pass for both. Not if the user has
+      // focused something else meanwhile.
+      const frame = requestAnimationFrame(() => {
+        const active = document.activeElement
+        if (!active || active === document.body) buttonRef.current?.focus()
+      })
+      return () => cancelAnimationFrame(frame)
     }
   }, [editing])
 

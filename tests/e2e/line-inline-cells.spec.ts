@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test'
+import { ADMIN, cellButton, lineRow, waitSynced } from './support/app'
+import { signInTablet, tabletContext } from './support/tablet'
+
+const HOURS = 'No Data Alert (hours)'
+
+/**
+ * LINE-04: Line Management's inline number cells by keyboard alone, offline. Enter opens the field
+ * and Enter saves, Escape cancels; either way the focus comes back to the cell (it returns in the
+ * frame after the edit shows, client/features/lines/inline-number-cell.tsx), so the next Tab goes on
+ * from there. An invalid value keeps the field open with its message.
+ */
+test('LINE-04 SHELL-07 an inline cell by keyboard alone, offline: Enter saves, Escape cancels, focus back on the cell', async ({
+  browser,
+}) => {
+  const context = await tabletContext(browser)
+  const page = await context.newPage()
+  await signInTablet(page, ADMIN, 'LINE_MANAGEMENT')
+  await waitSynced(page)
+  await context.setOffline(true)
+
+  const cell = cellButton(page, HOURS, 'Paint Line')
+  const field = page.getByRole('textbox', { name: `${HOURS} for Paint Line` })
+  const before = (await cell.textContent())?.trim() ?? ''
+  const next = before === '37' ? '38' : '37'
+
+  await cell.focus()
+  await page.keyboard.press('Enter')
+  await expect(field).toBeFocused()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type('abc')
+  await page.keyboard.press('Enter')
+  // Refused by the rule: still open, with its message, nothing saved.
+  await expect(field).toBeFocused()
+  await expect(page.getByTestId('pending-count')).toHaveText('All changes synced')
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type(next)
+  await page.keyboard.press('Enter')
+  await expect(cell).toHaveText(next)
+  await expect(cell).toBeFocused()
+  await expect(lineRow(page, '^Paint Line').getByText('Pending')).toBeVisible()
+  await expect(page.getByTestId('pending-count')).toHaveText('1 pending change')
+
+  // Escape: the typed value is dropped, the cell keeps its value and the focus.
+  await page.keyboard.press('Enter')
+  await expect(field).toBeFocused()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type('99')
+  await page.keyboard.press('Escape')
+  await expect(cell).toHaveText(next)
+  await expect(cell).toBeFocused()
+  await expect(page.getByTestId('pending-count')).toHaveText('1 pending change')
+
+  // Tab goes on from the cell, not from the top of the page.
+  await page.keyboard.press('Tab')
+  await expect(cell).not.toBeFocused()
+  await expect(page.locator(':focus')).toHaveCount(1)
+  expect(
+    await page.evaluate(() => document.activeElement?.closest('[data-row-id]')?.getAttribute('data-row-id')),
+  ).toBe('line-paint')
+  await context.close()
+})
