@@ -235,7 +235,8 @@ export class SyncController {
 
   /** Runs a user action here (see local-intents.ts) and sends it when possible. */
   async run<N extends IntentName>(name: N, args: IntentArgs<N>): Promise<LocalOutcome> {
-    const db = await this.localDatabase()
+    // No extra turn once the database is open: the action shows in the task of the user's input.
+    const db = this.db$.value ?? (await this.localDatabase())
     const user = this.currentUser()
     if (!user) throw new Error('The local database is not open')
     // A saved action was sent when it showed (the outbox's action tick, see the constructor).
