@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react'
 import { ActionButton, Text } from '@adobe/react-spectrum'
 import { useConfirm } from './components/confirm'
-import { useAppData, usePlant, useSession, useSyncIssues, useSyncStatus } from './db/data-context'
+import { useAppData, usePlant, useSession, useSyncIssues } from './db/data-context'
 import { RejectionAnnouncer } from './features/sync/rejection-announcer'
 import { SyncIssuesPanel } from './features/sync/sync-issues-panel'
 import { SyncStatus } from './features/sync/sync-status'
@@ -56,11 +56,12 @@ export function AppShell({ children }: { children: ReactNode }) {
 function UserMenu() {
   const { controller } = useAppData()
   const session = useSession()
-  const { pendingCount } = useSyncStatus()
   const confirm = useConfirm()
   if (session.status !== 'signed-in') return null
 
   const signOut = async () => {
+    // Read when asked: the menu does not re-render on every pending count.
+    const { pendingCount } = controller.status$.value
     // Signing out keeps this plant's local data and its pending changes; say so before leaving.
     if (pendingCount > 0) {
       const ok = await confirm({

@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
 import type { BehaviorSubject } from 'rxjs'
 import type { AppDatabase } from './app-database'
 import type { SyncController } from './sync-controller'
@@ -25,6 +34,21 @@ export function useAppData(): AppData {
   const data = useContext(Context)
   if (!data) throw new Error('useAppData must be used inside <DataProvider>')
   return data
+}
+
+/**
+ * One value derived from a subject: the component re-renders only when that value changes (compared
+ * with Object.is, so `select` should return a primitive or an object it keeps).
+ */
+export function useSelected<T, V>(subject: BehaviorSubject<T>, select: (value: T) => V): V {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const sub = subject.subscribe(changed)
+      return () => sub.unsubscribe()
+    },
+    [subject],
+  )
+  return useSyncExternalStore(subscribe, () => select(subject.value))
 }
 
 export function useSubject<T>(subject: BehaviorSubject<T>): T {

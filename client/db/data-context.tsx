@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { liveQuery } from 'dexie'
-import { DataProvider, useAppData, useSubject } from './app-data'
+import { DataProvider, useAppData, useSelected, useSubject } from './app-data'
 import type { LocalDoc } from './collections'
 import type { IntentArgs, IntentName } from '../../shared/intents'
 import type { SyncIssue } from './device-db'
@@ -16,6 +16,14 @@ export const useSession = (): SessionState => useSubject(useAppData().controller
 
 /** Online/offline, pending changes, last synced time, first-sync progress, paused on 401. */
 export const useSyncStatus = (): SyncStatus => useSubject(useAppData().controller.status$)
+
+/**
+ * One value of the sync status (e.g. `(s) => s.online`): the component re-renders when that value
+ * changes, not on every pending count and every "last synced" an edit brings.
+ */
+export function useSyncStatusOf<T>(select: (status: SyncStatus) => T): T {
+  return useSelected(useAppData().controller.status$, select)
+}
 
 /** Conflicts and rejections waiting for the user (newest first). */
 export function useSyncIssues(): ReadonlyArray<SyncIssue> {
@@ -39,12 +47,12 @@ export function useSyncIssues(): ReadonlyArray<SyncIssue> {
  */
 export function useLineArrived(lineId: string | undefined): boolean {
   const { controller } = useAppData()
-  const status = useSyncStatus()
-  const syncing = status.online && status.initialProgress !== null
+  const syncing = useSyncStatusOf((s) => s.online && s.initialProgress !== null)
+  const ready = useSyncStatusOf((s) => lineId !== undefined && s.linesReady.includes(lineId))
   useEffect(() => {
     if (syncing && lineId) controller.prioritizeLine(lineId)
   }, [controller, lineId, syncing])
-  return !syncing || (lineId !== undefined && status.linesReady.includes(lineId))
+  return !syncing || ready
 }
 
 export function usePlant(): { plant: LocalDoc<'plants'> | undefined; loading: boolean } {

@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Heading, Text } from '@adobe/react-spectrum'
 import { FloatingLayer } from '../components/floating-layer'
-import { useSyncStatus } from '../db/data-context'
+import { useSyncStatusOf } from '../db/data-context'
 import { applyUpdate, deferUpdate } from './register-service-worker'
 import { useUpdateState } from './update-prompt'
 
@@ -11,7 +11,7 @@ import { useUpdateState } from './update-prompt'
  */
 export function UpdatePromptCard() {
   const { updating } = useUpdateState()
-  const { pendingCount } = useSyncStatus()
+  const pendingCount = useSyncStatusOf((s) => s.pendingCount)
   return (
     <FloatingLayer zIndex={150}>
       <section className="qm-update-prompt" role="region" aria-labelledby="qm-update-title">

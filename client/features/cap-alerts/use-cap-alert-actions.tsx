@@ -10,7 +10,7 @@ import type { MonitorRules } from '../../../shared/schema/alert-rule'
 import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
 import { useSnackbar } from '../../components/snackbar'
-import { useIntent, useSyncStatus } from '../../db/data-context'
+import { useIntent, useSyncStatusOf } from '../../db/data-context'
 import type { LocalOutcome } from '../../db/local-intents'
 
 export type ExcludeSwitch = 'useExcludedPartIds' | 'useExcludedModelNumbers'
@@ -28,7 +28,7 @@ const C = Messages.capAlerts
 
 export function useCapAlertActions(): CapAlertActions {
   const run = useIntent()
-  const { online } = useSyncStatus()
+  const online = useSyncStatusOf((s) => s.online)
   const { show } = useSnackbar()
   const confirm = useConfirm()
 

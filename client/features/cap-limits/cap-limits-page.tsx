@@ -12,7 +12,7 @@ import type { LimitField, LimitSingleSide } from '../../../shared/validation/lim
 import { LineSelector, useSelectedLine } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
 import { useSnackbar } from '../../components/snackbar'
-import { useIntent, useLineArrived, usePlant, useSession, useSyncStatus } from '../../db/data-context'
+import { useIntent, useLineArrived, usePlant, useSession, useSyncStatusOf } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
 import { LimitsGrid } from './limits-grid'
 import {
@@ -46,7 +46,7 @@ export default function CapLimitsPage() {
   const edits = draft.lineId === lineId ? draft.edits : NO_EDITS
   const [saving, setSaving] = useState(false)
   const run = useIntent()
-  const { online } = useSyncStatus()
+  const online = useSyncStatusOf((s) => s.online)
   const { show } = useSnackbar()
   const singleSidedFlag = plant?.featureFlags.singleSidedLimits === true
 

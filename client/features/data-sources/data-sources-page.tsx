@@ -14,7 +14,7 @@ import { PendingMark } from '../../components/pending-mark'
 import { PlantDateTime } from '../../components/plant-date-time'
 import { Skeleton } from '../../components/skeleton'
 import type { LocalDoc } from '../../db/collections'
-import { useIntent, usePlant, useSyncStatus } from '../../db/data-context'
+import { useIntent, usePlant, useSyncStatusOf } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
 import { useDataSourceRefresh } from './use-data-source-refresh'
 
@@ -24,7 +24,7 @@ const D = Messages.dataSources
 export default function DataSourcesPage() {
   const { plant, loading: plantLoading } = usePlant()
   const { data: sources, loading } = useDocs('dataSources')
-  const { online } = useSyncStatus()
+  const online = useSyncStatusOf((s) => s.online)
   const run = useIntent()
   const confirm = useConfirm()
   const [notice, setNotice] = useState<string | undefined>(undefined)

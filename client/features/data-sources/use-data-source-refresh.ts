@@ -9,7 +9,7 @@
 import { useCallback, useState } from 'react'
 import { Messages } from '../../../shared/validation/messages'
 import { useAppData } from '../../db/app-data'
-import { useSyncStatus } from '../../db/data-context'
+import { useSyncStatusOf } from '../../db/data-context'
 import { HttpError } from '../../db/transport'
 
 export interface FetchError {
@@ -21,7 +21,7 @@ const D = Messages.dataSources
 
 export function useDataSourceRefresh(plantId: string | undefined) {
   const { controller } = useAppData()
-  const { online } = useSyncStatus()
+  const online = useSyncStatusOf((s) => s.online)
   const [refreshing, setRefreshing] = useState(false)
   const [fetchError, setFetchError] = useState<FetchError | undefined>(undefined)
 

@@ -10,7 +10,7 @@ import type { IntentArgs, IntentName } from '../../../shared/intents'
 import type { Rejection } from '../../../shared/sync/protocol'
 import { Messages } from '../../../shared/validation/messages'
 import { useSnackbar } from '../../components/snackbar'
-import { useIntent, useSyncStatus } from '../../db/data-context'
+import { useIntent, useSyncStatusOf } from '../../db/data-context'
 import type { LocalOutcome } from '../../db/local-intents'
 
 export interface ReportTexts {
@@ -31,7 +31,7 @@ export type ReportedRun = <N extends IntentName>(
 
 export function useReportedRun(): ReportedRun {
   const run = useIntent()
-  const { online } = useSyncStatus()
+  const online = useSyncStatusOf((s) => s.online)
   const { show } = useSnackbar()
   return useCallback<ReportedRun>(
     async (name, args, texts) => {

@@ -11,7 +11,7 @@ import { MONITOR_SNACKBAR_MS } from '../../../shared/constants'
 import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
 import { useSnackbar } from '../../components/snackbar'
-import { useIntent, useSyncStatus } from '../../db/data-context'
+import { useIntent, useSyncStatusOf } from '../../db/data-context'
 import type { AdminMonitorType } from '../monitors/monitor-labels'
 import { duplicateOf } from './duplicate-of'
 import { monitorToSave, type MonitorFormValues } from './form-state'
@@ -28,7 +28,7 @@ export function useSaveMonitor({
   onOpen(target: FormTarget): void
 }) {
   const run = useIntent()
-  const { online } = useSyncStatus()
+  const online = useSyncStatusOf((s) => s.online)
   const { show } = useSnackbar()
   const confirm = useConfirm()
   const [saving, setSaving] = useState(false)

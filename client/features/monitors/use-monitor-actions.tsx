@@ -4,7 +4,7 @@ import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
 import { useSnackbar } from '../../components/snackbar'
 import type { LocalDoc } from '../../db/collections'
-import { useIntent, useSyncStatus } from '../../db/data-context'
+import { useIntent, useSyncStatusOf } from '../../db/data-context'
 
 type MonitorDoc = LocalDoc<'monitors'>
 
@@ -23,7 +23,7 @@ export interface MonitorActions {
  */
 export function useMonitorActions(): MonitorActions {
   const run = useIntent()
-  const { online } = useSyncStatus()
+  const online = useSyncStatusOf((s) => s.online)
   const { show } = useSnackbar()
   const confirm = useConfirm()
 

@@ -3,7 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useSessionValue } from '../../components/session-value'
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/use-media-query'
 import { MAIN_CONTENT_ID } from '../../components/focus'
-import { usePlant, useSession, useSyncStatus } from '../../db/data-context'
+import { usePlant, useSession, useSyncStatusOf } from '../../db/data-context'
 import { markOnce } from '../../db/first-marks'
 import { FullPageLoading } from '../session/full-page-loading'
 import { preloadSection } from '../section-code'
@@ -25,7 +25,9 @@ export function SettingsPage() {
   const navigate = useNavigate()
   const session = useSession()
   const { plant, loading: plantLoading } = usePlant()
-  const status = useSyncStatus()
+  // Only what the frame needs: it must not re-render on every pending count an edit brings.
+  const online = useSyncStatusOf((s) => s.online)
+  const firstSyncRunning = useSyncStatusOf((s) => s.initialProgress !== null || s.lastSyncedAt === null)
   const [stored, setStored] = useSessionValue(SECTION_KEY)
 
   const access = useMemo<MenuAccess>(
@@ -50,8 +52,7 @@ export function SettingsPage() {
   // yet: wait for it, so the menu appears once with its final items and no section falls back from
   // a flagged item the user may well see. Offline with no plant yet there is nothing to wait for.
   // (lastSyncedAt is set by the first collection that answers, so the first sync's progress decides.)
-  const firstSyncRunning = status.initialProgress !== null || status.lastSyncedAt === null
-  const waiting = plant === undefined && (plantLoading || (status.online && firstSyncRunning))
+  const waiting = plant === undefined && (plantLoading || (online && firstSyncRunning))
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY)
   const [menuOpen, setMenuOpen] = useState(false)
   const openMenu = useCallback(() => setMenuOpen(true), [])

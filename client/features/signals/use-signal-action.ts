@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import type { IntentArgs, IntentName } from '../../../shared/intents'
 import { Messages } from '../../../shared/validation/messages'
 import { useSnackbar } from '../../components/snackbar'
-import { useIntent, useSyncStatus } from '../../db/data-context'
+import { useIntent, useSyncStatusOf } from '../../db/data-context'
 
 /**
  * Runs one Signal Management action and says how it went (settings §8): online, the spec's success
@@ -19,7 +19,7 @@ export interface ActionMessages {
 
 export function useSignalAction() {
   const run = useIntent()
-  const { online } = useSyncStatus()
+  const online = useSyncStatusOf((s) => s.online)
   const { show } = useSnackbar()
   return useCallback(
     async <N extends IntentName>(

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { liveQuery } from 'dexie'
-import { useAppData, useSyncStatus } from '../../db/data-context'
+import { useAppData, useSyncStatusOf } from '../../db/data-context'
 
 /**
  * The last successful sync. The controller reports it once replication runs; before that (an app
@@ -9,7 +9,7 @@ import { useAppData, useSyncStatus } from '../../db/data-context'
  */
 export function useLastSyncedAt(): string | null {
   const { controller } = useAppData()
-  const { lastSyncedAt } = useSyncStatus()
+  const lastSyncedAt = useSyncStatusOf((s) => s.lastSyncedAt)
   const [stored, setStored] = useState<string | null>(null)
   useEffect(() => {
     const sub = liveQuery(() => controller.device.marks.get('lastSyncedAt')).subscribe({
