@@ -1,20 +1,28 @@
 import { Switch } from '@adobe/react-spectrum'
+import { memo } from 'react'
 import { useConfirm } from '../../components/confirm'
-import type { LocalDoc } from '../../db/collections'
 import { Messages } from '../../../shared/validation/messages'
-import { lineLabel } from './line-label'
 import { useLinePatch } from './use-line-patch'
 
 const L = Messages.lines
 
 /**
  * LINE-03: the active toggle. It only flips after the user confirms with Save; the write is local
- * and the server stops (or restores) the line's monitors when it applies it.
+ * and the server stops (or restores) the line's monitors when it applies it. Memoized on what it
+ * shows: an edit of another field of the line does not re-render it.
  */
-export function LineActiveSwitch({ line }: { line: LocalDoc<'lines'> }) {
+export const LineActiveSwitch = memo(function LineActiveSwitch({
+  lineId,
+  name,
+  active: isActive,
+}: {
+  lineId: string
+  /** The line's label (line-label.ts). */
+  name: string
+  active: boolean
+}) {
   const confirm = useConfirm()
   const patchLine = useLinePatch()
-  const name = lineLabel(line)
 
   const change = async (active: boolean) => {
     const confirmed = await confirm({
@@ -27,17 +35,17 @@ export function LineActiveSwitch({ line }: { line: LocalDoc<'lines'> }) {
       variant: active ? 'confirmation' : 'destructive',
     })
     if (!confirmed) return
-    await patchLine(line.id, { active }, active ? L.failedToActivate : L.failedToDeactivate)
+    await patchLine(lineId, { active }, active ? L.failedToActivate : L.failedToDeactivate)
   }
 
   return (
     <Switch
       isEmphasized
-      isSelected={line.active}
+      isSelected={isActive}
       onChange={(next) => void change(next)}
       aria-label={`Active: ${name}`}
     >
-      {line.active ? 'Active' : 'Inactive'}
+      {isActive ? 'Active' : 'Inactive'}
     </Switch>
   )
-}
+})

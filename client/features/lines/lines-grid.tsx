@@ -1,5 +1,5 @@
 import { Flex, Text } from '@adobe/react-spectrum'
-import { useMemo } from 'react'
+import { memo, useMemo } from 'react'
 import { DataGrid } from '../../components/data-grid'
 import { PendingMark } from '../../components/pending-mark'
 import type { LocalDoc } from '../../db/collections'
@@ -35,7 +35,6 @@ interface LinesGridProps {
 
 /** LINE-02: the plant's lines with their state, last data, inline alert cells and counts. */
 export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }: LinesGridProps) {
-  const patchLine = useLinePatch()
   // The No Ingestion flag depends on the clock, not only on the data: re-evaluate it every minute.
   const tick = useTick(OVERDUE_RECHECK_MS)
   const timeZone = usePlant().plant?.timeZone ?? 'UTC'
@@ -63,12 +62,14 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
     priority: 2 as const,
     cell: (line: LineDoc) =>
       controls ? (
-        <InlineNumberCell
+        <LineNumberCell
+          lineId={line.id}
+          field={field}
           value={line[field]}
           label={label}
           lineName={lineLabel(line)}
           validate={validate}
-          onCommit={(value) => void patchLine(line.id, { [field]: value }, failure)}
+          failure={failure}
         />
       ) : (
         <Text>{line[field]}</Text>
@@ -98,7 +99,11 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
           id: 'active',
           header: 'Active',
           cell: (line: LineDoc) =>
-            controls ? <LineActiveSwitch line={line} /> : <Text>{line.active ? 'Active' : 'Inactive'}</Text>,
+            controls ? (
+              <LineActiveSwitch lineId={line.id} name={lineLabel(line)} active={line.active} />
+            ) : (
+              <Text>{line.active ? 'Active' : 'Inactive'}</Text>
+            ),
           sortValue: (line: LineDoc) => (line.active ? 1 : 0),
           csv: (line: LineDoc) => (line.active ? 'Active' : 'Inactive'),
         },
@@ -152,16 +157,13 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
           sticky: 'end' as const,
           cell: (line: LineDoc) =>
             controls ? (
-              <LineRowMenu
-                lineName={lineLabel(line)}
-                onConfigure={(returnFocus) => onConfigure(line.id, returnFocus)}
-              />
+              <LineRowMenu lineId={line.id} lineName={lineLabel(line)} onConfigure={onConfigure} />
             ) : null,
         },
       ].filter((column) => showFeeders || column.id !== 'feederLines'),
     // `tick` re-creates the cells so the No Ingestion flag follows the clock.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [labelled, controls, onConfigure, patchLine, showFeeders, tick, timeZone],
+    [labelled, controls, onConfigure, showFeeders, tick, timeZone],
   )
 
   return (
@@ -176,3 +178,28 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
     />
   )
 }
+
+/**
+ * An inline number cell of one line (LINE-04), memoized on what it shows: an edit re-renders the
+ * cells whose values it changed, not every control of the row.
+ */
+const LineNumberCell = memo(function LineNumberCell({
+  lineId,
+  field,
+  failure,
+  ...cell
+}: {
+  readonly lineId: string
+  readonly field: 'ingestionThresholdHours' | 'alertViewingWindowDays'
+  readonly value: number
+  readonly label: string
+  readonly lineName: string
+  readonly validate: (raw: string) => string | undefined
+  /** The message of a failed save. */
+  readonly failure: string
+}) {
+  const patchLine = useLinePatch()
+  return (
+    <InlineNumberCell {...cell} onCommit={(value) => void patchLine(lineId, { [field]: value }, failure)} />
+  )
+})
