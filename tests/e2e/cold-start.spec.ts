@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, apiAs, cellButton, editLineCell, signIn, waitSynced } from './support/app'
+import { goOffline } from './support/tablet'
 
 const HOURS = 'No Data Alert (hours)'
 
@@ -16,10 +17,7 @@ test('OFF-02 LINE-04 a cold start offline paints the pending edit with its first
   const page = await context.newPage()
   await signIn(page, ADMIN, 'LINE_MANAGEMENT')
   await waitSynced(page)
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await context.setOffline(true)
+  await goOffline(context, page)
   await editLineCell(page, HOURS, 'Paint Line', '41')
   await expect(page.getByTestId('pending-count')).toHaveText('1 pending change')
 

@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
-import type { RxStorage } from 'rxdb'
+import { describe, expect, it } from 'vitest'
+import { IDBFactory } from 'fake-indexeddb'
 import { COLLECTIONS } from '../../client/db/collections'
 import { databaseNameFor } from '../../client/db/database-name'
-import { DeviceDb } from '../../client/db/device-db'
 import { viewOfAll } from '../../client/db/local-view'
 import { StoredView } from '../../client/db/stored-view'
-import { SyncController } from '../../client/db/sync-controller'
 import { DEMO } from './support/test-server'
 import { useHttpTestServer } from './support/http-test-server'
-import { NodeTransport } from './support/node-client'
+import { tabletDevice, useTabletStorage } from './support/tablet-device'
 
 /**
  * A cold start of a device that holds its plant shows what the device stored before the local
@@ -20,31 +16,8 @@ import { NodeTransport } from './support/node-client'
  */
 const http = useHttpTestServer()
 
-const store = new Map<string, string>()
-const localStorageStub = {
-  getItem: (k: string) => store.get(k) ?? null,
-  setItem: (k: string, v: string) => void store.set(k, v),
-  removeItem: (k: string) => void store.delete(k),
-}
-;(globalThis as unknown as { localStorage: typeof localStorageStub }).localStorage = localStorageStub
-afterEach(() => store.clear())
-
-/** One tablet: its IndexedDB and its cookie jar outlive each page load (a new controller). */
-function device(name: string) {
-  const indexedDB = new IDBFactory()
-  const transport = new NodeTransport({ baseUrl: http.baseUrl })
-  const open = () =>
-    new SyncController({
-      transport,
-      device: new DeviceDb(name, { indexedDB, IDBKeyRange }),
-      storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
-      live: false,
-      isOnline: () => transport.isOnline,
-      showStoredFirst: true,
-      indexedDB,
-    })
-  return { open, transport, indexedDB }
-}
+const store = useTabletStorage()
+const device = (name: string) => tabletDevice(http.baseUrl, name, { showStoredFirst: true })
 
 /** Signs in on a new tablet and waits for its first sync; the controller is closed (a page left). */
 async function syncedTablet(name: string) {
