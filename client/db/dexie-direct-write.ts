@@ -1,5 +1,6 @@
 import { randomToken } from 'rxdb'
 import type { Subject } from 'rxjs'
+import { fromStoredDeleted, toStoredDeleted } from './rxdb-dexie-layout'
 
 /**
  * Writes documents the server sent straight into the Dexie table behind an RxDB collection, then
@@ -13,11 +14,10 @@ import type { Subject } from 'rxjs'
  *   ONE transaction; through RxDB that took a read transaction, then RxDB's own read and write — an
  *   edit on another device waited on three IndexedDB round trips before any screen could show it.
  *
- * It relies on the layout of RxDB's Dexie storage (rxdb/plugins/storage-dexie, pinned in
- * package.json): the storage instance's `internals` resolve to the Dexie table, `_deleted` is stored
- * as '1' / '0' (IndexedDB cannot index booleans), and queries learn of writes from `changes$`. Where
- * that layout is not found (another storage, a changed RxDB), both answer undefined and the caller
- * writes the normal way. The `_deleted` conversion is done here (`toDexie`) rather than with RxDB's
+ * It relies on the layout of RxDB's Dexie storage (rxdb-dexie-layout.ts; `_deleted` stored as
+ * '1' / '0'): the storage instance's `internals` resolve to the Dexie table, and queries learn of
+ * writes from `changes$`. Where that layout is not found (another storage, a changed RxDB), both
+ * answer undefined and the caller writes the normal way. The `_deleted` conversion is done here (`toDexie`) rather than with RxDB's
  * `fromStorageToDexie`, which also walks every key of every document to rename '|'-prefixed ones —
  * keys our schemas never have — and that walk over a first sync's 100,000 documents is the deep copy
  * this file exists to avoid. The unit tests (tests/unit/sync/pulled-documents.test.ts) read
@@ -85,7 +85,7 @@ export async function bulkPutNewer(
     const found = await target.table.bulkGet(ids)
     ids.forEach((id, i) => {
       const raw = found[i] as Record<string, unknown> | undefined
-      const previous = raw ? { ...raw, _deleted: raw._deleted === '1' } : undefined
+      const previous = raw ? { ...raw, _deleted: fromStoredDeleted(raw._deleted) === true } : undefined
       const document = decide(i, previous)
       if (document) rows.push({ id, document, ...(previous ? { previous } : {}) })
     })
@@ -102,7 +102,7 @@ export async function bulkPutNewer(
 
 const toDexie = (document: InsertRow['document']) => ({
   ...document,
-  _deleted: document._deleted ? '1' : '0',
+  _deleted: toStoredDeleted(document._deleted),
 })
 
 interface ChangeEvent {

@@ -1,4 +1,5 @@
 import { BULK_COLLECTIONS, COLLECTIONS, SCHEMA_VERSION, type CollectionName } from './collections'
+import { dexieDatabaseName, DOCS_STORE, fromStoredDeleted } from './rxdb-dexie-layout'
 
 /**
  * What a device stored, read straight from IndexedDB while the local database (RxDB and the session's
@@ -7,12 +8,10 @@ import { BULK_COLLECTIONS, COLLECTIONS, SCHEMA_VERSION, type CollectionName } fr
  * before the first row. Screens read it through the live reads (hooks.ts), which switch to the
  * open database once it is there; the controls that write wait for it (SyncController.run).
  *
- * It reads the layout of RxDB's Dexie storage (rxdb/plugins/storage-dexie, pinned in package.json):
- * one IndexedDB database per collection, named `rxdb-dexie-<database>--<schema version>--<collection>`,
- * its documents in the object store `docs` with `_deleted` stored as '1' / '0'. A database that is
- * not there is never created by this read (an upgrade is aborted), and anything unexpected answers
- * undefined: the screen then waits for the database as before. The unit tests
- * (tests/unit/sync/stored-view.test.ts) compare what it reads with RxDB's own queries.
+ * It reads the layout of RxDB's Dexie storage (rxdb-dexie-layout.ts). A database that is not there
+ * is never created by this read (an upgrade is aborted), and anything unexpected answers undefined:
+ * the screen then waits for the database as before. The integration tests
+ * (tests/integration/stored-view.test.ts) compare what it reads with RxDB's own queries.
  *
  * Only the plant's structure is read this way: a bulk collection (a document per signal) is too large
  * to read whole, and its screens wait for the database.
@@ -68,7 +67,7 @@ export class StoredView {
   }
 
   private nameOf(collection: CollectionName): string {
-    return `rxdb-dexie-${this.databaseName}--${SCHEMA_VERSION}--${collection}`
+    return dexieDatabaseName(this.databaseName, SCHEMA_VERSION, collection)
   }
 }
 
@@ -92,7 +91,7 @@ function readStored(idb: IDBFactory, name: string): Promise<ReadonlyArray<Data> 
     request.onsuccess = () => {
       const db = request.result
       try {
-        const all = db.transaction('docs', 'readonly').objectStore('docs').getAll()
+        const all = db.transaction(DOCS_STORE, 'readonly').objectStore(DOCS_STORE).getAll()
         all.onsuccess = () => {
           db.close()
           resolve(visible(all.result as ReadonlyArray<Data>))
@@ -102,7 +101,7 @@ function readStored(idb: IDBFactory, name: string): Promise<ReadonlyArray<Data> 
           resolve(undefined)
         }
       } catch {
-        // No 'docs' store: not RxDB's layout.
+        // No documents store: not RxDB's layout.
         db.close()
         resolve(undefined)
       }
@@ -114,9 +113,9 @@ function readStored(idb: IDBFactory, name: string): Promise<ReadonlyArray<Data> 
 function visible(rows: ReadonlyArray<Data>): ReadonlyArray<Data> | undefined {
   const out: Data[] = []
   for (const row of rows) {
-    const deleted = row._deleted
-    if (deleted !== '0' && deleted !== '1') return undefined
-    if (deleted === '1') continue
+    const deleted = fromStoredDeleted(row._deleted)
+    if (deleted === undefined) return undefined
+    if (deleted) continue
     const { _deleted, _rev, _meta, _attachments, ...data } = row
     out.push(data)
   }
