@@ -85,11 +85,6 @@ export class SyncController {
   readonly status$: BehaviorSubject<SyncStatus>
   readonly device: DeviceDb
   readonly outbox: Outbox
-  /**
-   * On a cold start of a device that holds the signed-in plant, until its local database is open:
-   * what the device stored, read directly (stored-view.ts), so screens show before the database.
-   */
-  storedView: StoredView | undefined
   private readonly pusher: IntentPusher
   private replications: CollectionReplication[] = []
   private streamHandle: { close(): void } | undefined
@@ -104,6 +99,7 @@ export class SyncController {
   /** The outbox's first read, when a stored view waits for it. */
   private outboxLoad: Promise<void> | undefined
   private readonly drawn = resolvable()
+  private storedReads: StoredView | undefined
   private loaded: SessionCode | undefined
 
   constructor(private readonly options: ControllerOptions) {
@@ -139,6 +135,14 @@ export class SyncController {
       if (this.outbox.isActionTick(tick)) void this.pushNow()
       this.countPending()
     })
+  }
+
+  /**
+   * On a cold start of a device that holds the signed-in plant, until its local database is open:
+   * what the device stored, read directly (stored-view.ts), so screens show before the database.
+   */
+  get storedView(): StoredView | undefined {
+    return this.storedReads
   }
 
   /** Restores the session: the server's answer when reachable, else the identity stored here. */
@@ -206,10 +210,10 @@ export class SyncController {
   /** Starts reading what the device stored of this plant, with the outbox (stored-view.ts). */
   private showStored(plant: PlantRef): void {
     const name = databaseNameFor(plant.customerId, plant.plantId)
-    if (this.db$.value?.name === name || this.storedView?.databaseName === name) return
+    if (this.db$.value?.name === name || this.storedReads?.databaseName === name) return
     this.outboxLoad ??= this.outbox.load()
-    this.storedView = new StoredView(name, this.outboxLoad, this.options.indexedDB)
-    this.storedView.prefetch()
+    this.storedReads = new StoredView(name, this.outboxLoad, this.options.indexedDB)
+    this.storedReads.prefetch()
   }
 
   /** The user started filling in the sign-in form: fetch the session's code meanwhile. */
@@ -229,7 +233,7 @@ export class SyncController {
     await this.stopReplication()
     await this.device.identity.delete('current')
     writeSessionHint(undefined)
-    this.storedView = undefined
+    this.storedReads = undefined
     this.session$.next({ status: 'signed-out', reason: 'signed-out' })
   }
 
@@ -357,7 +361,7 @@ export class SyncController {
     writeSessionHint(user)
     // A cold start of a device holding this plant shows what it stored (stored-view.ts, read with the
     // outbox) and opens the database once the first screen is drawn; otherwise screens wait for it.
-    const fromStore = this.storedView?.databaseName === databaseNameFor(user.customerId, user.plantId)
+    const fromStore = this.storedReads?.databaseName === databaseNameFor(user.customerId, user.plantId)
     const opened = fromStore
       ? Promise.race([this.drawn.promise, delay(FIRST_SCREEN_WAIT_MS)]).then(() => this.openLocal(user))
       : this.openLocal(user)
@@ -436,7 +440,7 @@ export class SyncController {
       await this.outbox.load()
       this.db$.next(db)
       // Screens read the database from now on; what the stored view read is let go.
-      this.storedView = undefined
+      this.storedReads = undefined
       this.stopLocalTracking = this.code.trackAbsorption(db, this.device, this.outbox, (patch) =>
         this.patchStatus(patch),
       )

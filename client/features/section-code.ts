@@ -7,7 +7,7 @@ import type { SettingsSection } from './settings/settings-menu'
  * and small, so the first screen's code can start a section's download at once on a cold start
  * (session/preload-signed-in.ts) instead of after the settings page's own code has arrived.
  */
-export const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentType }>>> = {
+const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentType }>>> = {
   LINE_MANAGEMENT: () => import('./lines/line-management-page'),
   SVD_ANOMALY_MONITORS: () => import('./monitors/svd-monitors-page'),
   MVD_ANOMALY_MONITORS: () => import('./monitors/mvd-monitors-page'),
@@ -20,11 +20,19 @@ export const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: Com
   SIGNAL_MANAGEMENT: () => import('./signals/signal-management-page'),
 }
 
-/** Per built section: its page once the code is here, and its download (a failed one is tried again). */
-export const loaded = new Map<SettingsSection, ComponentType>()
-const loading = new Map<SettingsSection, Promise<ComponentType>>()
+/** Whether the section has a page of its own (the others show "coming soon"). */
+export const isBuilt = (section: SettingsSection): boolean => BUILT[section] !== undefined
 
-export function load(section: SettingsSection, from: () => Promise<{ default: ComponentType }>) {
+/** The section's page, once its code is here. */
+export const loadedPage = (section: SettingsSection): ComponentType | undefined => loaded.get(section)
+
+/**
+ * Downloads a built section's page (once; a failed download is tried again on the next call).
+ * Undefined for a section without a page of its own.
+ */
+export function loadPage(section: SettingsSection): Promise<ComponentType> | undefined {
+  const from = BUILT[section]
+  if (!from) return undefined
   let promise = loading.get(section)
   if (!promise) {
     promise = from().then(
@@ -44,7 +52,8 @@ export function load(section: SettingsSection, from: () => Promise<{ default: Co
 
 /** Starts downloading a section's code early (hover/focus on its menu link, a URL naming it). */
 export function preloadSection(section: SettingsSection | string): void {
-  if (!Object.hasOwn(BUILT, section)) return
-  const from = BUILT[section as SettingsSection]
-  if (from) void load(section as SettingsSection, from).catch(() => undefined)
+  if (Object.hasOwn(BUILT, section)) void loadPage(section as SettingsSection)?.catch(() => undefined)
 }
+
+const loaded = new Map<SettingsSection, ComponentType>()
+const loading = new Map<SettingsSection, Promise<ComponentType>>()

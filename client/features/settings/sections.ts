@@ -1,7 +1,7 @@
 import { createElement, useEffect, useReducer, useState, type ComponentType } from 'react'
 import { SETTINGS_SECTIONS } from '../../../shared/constants'
 import { ComingSoon } from '../../components/coming-soon'
-import { BUILT, load, loaded } from '../section-code'
+import { isBuilt, loadedPage, loadPage } from '../section-code'
 import { menuItem, type SettingsSection } from './settings-menu'
 
 /**
@@ -14,7 +14,6 @@ import { menuItem, type SettingsSection } from './settings-menu'
  * hover on its menu link) renders at once; until then useSectionPage answers undefined and the
  * host shows its loading state (section-host.tsx).
  */
-
 const comingSoon = (title: string): ComponentType => {
   const Page = () => createElement(ComingSoon, { title })
   Page.displayName = `ComingSoon(${title})`
@@ -22,7 +21,7 @@ const comingSoon = (title: string): ComponentType => {
 }
 
 const COMING_SOON: Partial<Record<SettingsSection, ComponentType>> = Object.fromEntries(
-  SETTINGS_SECTIONS.filter((section) => !BUILT[section]).map((section) => [
+  SETTINGS_SECTIONS.filter((section) => !isBuilt(section)).map((section) => [
     section,
     comingSoon(menuItem(section).title),
   ]),
@@ -33,24 +32,23 @@ const COMING_SOON: Partial<Record<SettingsSection, ComponentType>> = Object.from
  * failed download is thrown from the render, for the host's error boundary.
  */
 export function useSectionPage(section: SettingsSection): ComponentType | undefined {
-  // The page itself lives in `loaded`; this state only says that it arrived, or why it did not.
+  // The page itself lives in section-code.ts; this state only says that it arrived, or why it did not.
   const [, arrived] = useReducer((n: number) => n + 1, 0)
   const [failed, setFailed] = useState<{ readonly section: SettingsSection; readonly error: unknown }>()
-  const from = BUILT[section]
-  const page = COMING_SOON[section] ?? loaded.get(section)
+  const page = COMING_SOON[section] ?? loadedPage(section)
   useEffect(() => {
     // Also when the code arrived between the render and this effect (it is downloaded from the
     // first moments of a cold start): the resolved download then renders the page at once.
-    if (!from || page) return
+    if (page) return
     let current = true
-    load(section, from).then(
+    loadPage(section)?.then(
       () => current && arrived(),
       (error: unknown) => current && setFailed({ section, error }),
     )
     return () => {
       current = false
     }
-  }, [section, from, page])
+  }, [section, page])
   if (failed?.section === section) throw failed.error
   return page
 }
