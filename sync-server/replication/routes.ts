@@ -20,7 +20,9 @@ import {
   countPlantDocuments,
   latestSeq,
   pullDocuments,
+  pullReplicatedJson,
   toReplicated,
+  type ReplicatedJson,
   type StoredDocument,
 } from '../store/documents'
 import { intentRoutes } from './intent-routes'
@@ -41,20 +43,22 @@ export function replicationRoutes(): Hono<AppEnv> {
     if (lineId !== undefined && !lineField) {
       throw new DomainError(400, 'BAD_REQUEST', Messages.sync.notLineScoped)
     }
-    const docs = await pullDocuments(
-      c.var.services.db,
-      c.var.session.customerId,
-      collection,
-      c.var.session.plantId,
-      checkpoint?.seq ?? 0,
-      batchSize,
-      lineId !== undefined && lineField ? { field: lineField, lineId } : undefined,
-    )
-    const last = docs[docs.length - 1]
-    return c.json({
-      documents: docs.map((d) => replicated(d)),
-      checkpoint: last ? { seq: last.seq } : checkpoint,
-    })
+    const line = lineId !== undefined && lineField ? { field: lineField, lineId } : undefined
+    const { db } = c.var.services
+    const { customerId, plantId } = c.var.session
+    const after = checkpoint?.seq ?? 0
+    const { redact } = rulesFor(collection)
+    // Written as JSON by the database, unless a redaction rule (code) must see each document.
+    const page: ReadonlyArray<ReplicatedJson> = redact
+      ? (await pullDocuments(db, customerId, collection, plantId, after, batchSize, line)).map((d) => ({
+          seq: d.seq,
+          json: JSON.stringify(replicated(d)),
+        }))
+      : await pullReplicatedJson(db, customerId, collection, plantId, after, batchSize, line)
+    const last = page[page.length - 1]
+    const next = last ? { seq: last.seq } : checkpoint
+    c.header('content-type', 'application/json; charset=UTF-8')
+    return c.body(`{"documents":[${page.map((d) => d.json).join(',')}],"checkpoint":${JSON.stringify(next)}}`)
   })
 
   // Pushes are change sets of named actions now (intent-routes.ts). A device still running the

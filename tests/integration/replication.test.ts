@@ -1,6 +1,9 @@
 import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Line } from '../../shared/schema/line'
+import { COLLECTIONS } from '../../shared/sync/collections'
+import { rulesFor } from '../../sync-server/domain/registry'
+import { pullDocuments, toReplicated } from '../../sync-server/store/documents'
 import { Messages } from '../../shared/validation/messages'
 import { pushDocuments, pushIntent, pushIntents } from './monitor-fixtures'
 import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
@@ -39,6 +42,9 @@ async function pullAll(s: TestServer, cookie: string, collection: string, batchS
   return { docs, pages }
 }
 
+/** Text JSON must escape: quotes, a backslash, a tab, and characters beyond ASCII. */
+const TRICKY = 'Ünï "cödé" \\ tab\t€ 🏭'
+
 describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
   let server: TestServer
   let admin: string
@@ -68,6 +74,23 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
       expect(d.revision).toBeGreaterThanOrEqual(1)
       expect(d._deleted).toBe(false)
     }
+  })
+
+  test('OFF-03 every pulled document is the stored row in its replicated form, in every collection', async () => {
+    // A document with text JSON must escape, changed through the one write path.
+    const res = await pushIntent(server, admin, settings('line-paint', { excludedPartIds: [TRICKY] }))
+    expect(res.status).toBe('applied')
+    const plantId = (await pullAll(server, admin, 'plants')).docs[0]!.id as string
+    for (const collection of COLLECTIONS) {
+      const pulled = (await pullAll(server, admin, collection, 700)).docs
+      const stored = await pullDocuments(server.services.db, 'cust-demo', collection, plantId, 0, 100_000)
+      const expected = stored.map((d) => toReplicated(d, rulesFor(collection).redact))
+      expect(pulled.length, collection).toBe(expected.length)
+      pulled.forEach((doc, i) => expect(doc, collection).toStrictEqual(expected[i]))
+    }
+    const paint = await lineDoc('line-paint')
+    expect(paint.excludedPartIds).toEqual([TRICKY])
+    expect(paint.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   })
 
   test('OFF-03 a change made after a checkpoint is in the next pull from that checkpoint, and only it', async () => {
