@@ -12,6 +12,8 @@ import { join } from 'node:path'
  */
 export interface SeededServer {
   readonly base: string
+  /** The server's process (npx), the root of the tree that runs it. */
+  readonly pid: number
   stop(): Promise<void>
 }
 
@@ -38,7 +40,7 @@ export async function startSeededServer(
     server = spawn('npx', ['tsx', 'sync-server/main.ts'], { env, stdio: 'ignore', detached: true })
     const base = `http://127.0.0.1:${port}`
     await waitFor(async () => (await fetch(`${base}/api/health`)).ok)
-    return { base, stop }
+    return { base, pid: server.pid!, stop }
   } catch (err) {
     await stop()
     throw err
