@@ -1,6 +1,7 @@
 import { Subject } from 'rxjs'
 import type { Checkpoint, ReplicatedDocument } from '../../shared/sync/protocol'
 import type { CollectionName } from '../../shared/sync/collections'
+import { resolvable } from './resolvable'
 import { HttpError } from './transport'
 
 /**
@@ -17,7 +18,10 @@ import { HttpError } from './transport'
  *   skips one;
  * - a failed pull is retried after `retryMs` (or at the next RESYNC) until cancelled;
  * - a line pulled ahead during a first sync (prioritize) runs beside that queue: its writes are
- *   safe to interleave (newer revisions only, conflicts re-read) and it never moves the checkpoint.
+ *   safe to interleave (newer revisions only, conflicts re-read) and it never moves the checkpoint;
+ * - with `storeAfter` (start), pages may be requested at once but none is stored before it settles;
+ *   two pages wait for it and a third is requested (as many as while two writes run), and a cancel
+ *   ends the wait without storing them or moving the checkpoint.
  */
 export type StreamItem = { documents: ReplicatedDocument[]; checkpoint: Checkpoint } | 'RESYNC'
 
@@ -78,6 +82,8 @@ export class PullReplication {
   private readonly initialWaiters: Array<() => void> = []
   private readonly idleWaiters: Array<() => void> = []
   private retryTimer: ReturnType<typeof setTimeout> | undefined
+  private storeAfter: Promise<unknown> = Promise.resolve()
+  private readonly cancelledSignal = resolvable()
 
   constructor(
     readonly collection: CollectionName,
@@ -85,10 +91,15 @@ export class PullReplication {
     private readonly options: PullOptions,
   ) {}
 
-  /** Loads the checkpoint and pulls until caught up; stream items received before wait behind. */
-  start(): void {
+  /**
+   * Loads the checkpoint and pulls until caught up; stream items received before wait behind.
+   * `storeAfter`: request pages now, store them once it settles — a bulk collection's first pages
+   * travel while the plant's structure is being stored (sync-controller.ts).
+   */
+  start(options: { readonly storeAfter?: Promise<unknown> } = {}): void {
     if (this.started || this.cancelled) return
     this.started = true
+    if (options.storeAfter) this.storeAfter = options.storeAfter.then(noop, noop)
     this.enqueue(async () => {
       this.checkpoint = await this.source.loadCheckpoint()
       this.complete = this.checkpoint !== null && (await this.source.loadComplete())
@@ -115,7 +126,7 @@ export class PullReplication {
     if (item === 'RESYNC') return this.reSync()
     if (!this.started || this.cancelled) return
     this.enqueue(async () => {
-      await this.source.write(item.documents, false)
+      await this.store(item.documents, false)
       // A stream page holds every change after the stream's start, which the pull its RESYNC
       // queued covered; after a failed pull there may be a gap before it: the next pull fills it.
       if (this.caughtUp) await this.advance(item.checkpoint)
@@ -125,7 +136,8 @@ export class PullReplication {
   /**
    * During the first sync: bring this line's documents ahead of the rest (the line the user opened
    * jumps the queue). Its pages are pulled beside the collection's pull loop, not behind it, once the
-   * replication has started (the plant's structure is stored by then); they never move the checkpoint.
+   * replication has started, and stored like the loop's (after `storeAfter`); they never move the
+   * checkpoint.
    */
   prioritize(lineId: string): void {
     if (this.initialDone || !this.source.pullLine || this.readyLines.has(lineId)) return
@@ -163,12 +175,9 @@ export class PullReplication {
 
   cancel(): Promise<void> {
     this.cancelled = true
+    this.cancelledSignal.resolve()
     clearTimeout(this.retryTimer)
     return this.tail
-  }
-
-  get isCancelled(): boolean {
-    return this.cancelled
   }
 
   private enqueue(task: () => Promise<void>): void {
@@ -200,10 +209,7 @@ export class PullReplication {
       const page = await next
       const full = page.documents.length >= batchSize && page.checkpoint !== null
       if (full && !this.cancelled) next = this.fetch(page.checkpoint)
-      const written =
-        page.documents.length > 0
-          ? this.timed('write', () => this.source.write(page.documents, this.fresh))
-          : Promise.resolve()
+      const written = page.documents.length > 0 ? this.store(page.documents, this.fresh) : Promise.resolve()
       written.catch(() => undefined) // reported below, never left unhandled
       // Two pages in flight at most. Not gated on the checkpoint save: IndexedDB serves one origin's
       // requests in order, so that save waits for this page's write, and waiting for it would
@@ -260,10 +266,20 @@ export class PullReplication {
       const at = checkpoint
       const page: PullPage = await this.timed('pull', () => pullLine(lineId, at, this.options.batchSize))
       // Always read before writing: the collection's own pages may have stored some of these.
-      if (page.documents.length > 0) await this.timed('write', () => this.source.write(page.documents, false))
+      if (page.documents.length > 0) await this.store(page.documents, false)
       checkpoint = page.checkpoint
       if (page.documents.length < this.options.batchSize || !checkpoint) return
     }
+  }
+
+  /**
+   * Stores documents once `storeAfter` has settled. Cancelled meanwhile: stores nothing and throws,
+   * so no checkpoint moves past them.
+   */
+  private async store(documents: ReadonlyArray<ReplicatedDocument>, fresh: boolean): Promise<void> {
+    await Promise.race([this.storeAfter, this.cancelledSignal.promise])
+    if (this.cancelled) throw new Error(`The ${this.collection} replication was cancelled`)
+    await this.timed('write', () => this.source.write(documents, fresh))
   }
 
   /** One page; a rejection is reported once, and never left unhandled while a write runs. */
@@ -309,3 +325,5 @@ export class PullReplication {
     this.retryTimer = setTimeout(() => this.reSync(), this.options.retryMs)
   }
 }
+
+const noop = () => {}

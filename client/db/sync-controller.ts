@@ -15,6 +15,7 @@ import type { LocalOutcome } from './local-intents'
 import { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
 import type { CollectionReplication } from './replication'
+import { resolvable } from './resolvable'
 import { loadSessionCode, type SessionCode } from './session-code-loader'
 import { readSessionHint, writeSessionHint, type PlantRef } from './session-hint'
 import { StoredView } from './stored-view'
@@ -574,28 +575,21 @@ export class SyncController {
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** A promise and the function that resolves it. */
-function resolvable(): { readonly promise: Promise<void>; readonly resolve: () => void } {
-  let resolve = () => {}
-  const promise = new Promise<void>((r) => (resolve = r))
-  return { promise, resolve }
-}
-
 const identifierOf = (user: SessionUser) => `qm-sync-${user.customerId}-${user.plantId}`
 const visibleCollections = (user: SessionUser) => COLLECTIONS.filter((c) => canAccessCollection(c, user.role))
 
 /**
  * The plant's structure (plants, lines, stations, monitors, rules, users…) first, so the first
- * screens are usable within a second; the bulk collections behind it, when the rest is stored.
- * Cancelled replications never start.
+ * screens are usable within a second; the bulk collections behind it: their first pages are
+ * requested at once (the server answers them while the device stores the structure and draws the
+ * first screen), and stored once the structure is.
  */
 function startInOrder(replications: ReadonlyArray<CollectionReplication>): void {
   const first = replications.filter((r) => !BULK_COLLECTIONS.has(r.collection))
   const behind = replications.filter((r) => BULK_COLLECTIONS.has(r.collection))
   for (const r of first) r.start()
-  void Promise.all(first.map((r) => r.awaitInitialReplication())).then(() => {
-    for (const r of behind) if (!r.isCancelled) r.start()
-  })
+  const structureStored = Promise.all(first.map((r) => r.awaitInitialReplication()))
+  for (const r of behind) r.start({ storeAfter: structureStored })
 }
 
 export type { CollectionName }

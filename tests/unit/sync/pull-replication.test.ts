@@ -259,4 +259,39 @@ describe('PullReplication', () => {
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(server.events).toEqual([])
   })
+
+  it('OFF-08 with storeAfter, the first pages travel at once and are stored only after it, checkpoints behind them', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 35; i++) server.put(`s${i}`)
+    let release = () => {}
+    const structure = new Promise<void>((resolve) => (release = resolve))
+    const r = replicate(server)
+    r.start({ storeAfter: structure })
+    // Two pages are held and a third requested, as while two writes run; none is stored, no checkpoint moves.
+    await vi.waitFor(() => expect(server.events).toEqual(['pull 0', 'pull 10', 'pull 20']))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(server.events).toEqual(['pull 0', 'pull 10', 'pull 20'])
+    expect(server.stored.size).toBe(0)
+    expect(server.saved).toEqual([])
+    release()
+    await r.awaitInitialReplication()
+    expect(server.stored.size).toBe(35)
+    expect(server.saved.map((c) => c.seq)).toEqual([10, 20, 30, 35])
+  })
+
+  it('OFF-03 a replication cancelled while its pages wait for storeAfter ends without storing them', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 15; i++) server.put(`s${i}`)
+    const r = replicate(server)
+    const errors: unknown[] = []
+    r.error$.subscribe((e) => errors.push(e))
+    r.start({ storeAfter: new Promise(() => {}) })
+    await vi.waitFor(() => expect(server.events).toEqual(['pull 0', 'pull 10']))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    await r.cancel()
+    expect(server.stored.size).toBe(0)
+    expect(server.saved).toEqual([])
+    expect(errors).toEqual([])
+    expect(r.initialReplicationDone).toBe(false)
+  })
 })
