@@ -26,8 +26,8 @@ const MAX_ATTEMPTS = 3
 
 /**
  * @param assumeEmpty the caller expects none of these ids to be stored (a first sync, also one resumed
- *   after a reload): skip the read before the write. A row that exists after all fails its insert
- *   and is written with a read.
+ *   after a reload): skip the read before the write. If a row exists after all, the insert adds
+ *   nothing and the whole page is written with a read.
  * @returns how many documents were written (newer than what was stored).
  */
 export async function writePulledDocuments(
