@@ -6,9 +6,10 @@ import { benchMonitorForm } from './monitor-form'
 import { benchServerLoad } from './server-load'
 import { benchServerReplication } from './server-replication'
 import { benchSignalTree } from './signal-tree'
+import { benchStorageLayouts } from './storage-layouts'
 
 /**
- * `npm run bench [-- --signals N] [--only load|server|client|first-screen|limits|monitor-form|signals|interaction]`:
+ * `npm run bench [-- --signals N] [--only load|server|client|first-screen|limits|monitor-form|signals|interaction|layouts]`:
  * prints figures; never passes or fails on time. Every browser bench serves on BENCH_PORT when set.
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
@@ -20,7 +21,8 @@ import { benchSignalTree } from './signal-tree'
  * - monitor-form: the Signals tab on a line of ~3,000 signals (tab → tree, open a station, per press);
  * - signals: Signal Management on a line of 5,000 signals — tree shown, shift range selected;
  * - interaction: a plant of 5,000 signals (or --signals N) — local edit → UI, edit on one device →
- *   shown on another, 1,000 offline edits → acknowledged after reconnect, JS heap, each beside its goal.
+ *   shown on another, 1,000 offline edits → acknowledged after reconnect, JS heap, each beside its goal;
+ * - layouts: IndexedDB alone, by storage layout — a plant's signals written and one line read back.
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => {
@@ -39,3 +41,4 @@ if (only === undefined || only === 'monitor-form') await benchMonitorForm(Number
 if (only === undefined || only === 'signals') await benchSignalTree()
 if (only === undefined || only === 'interaction')
   await benchClientInteraction(Number(flag('--signals') ?? 5_000))
+if (only === undefined || only === 'layouts') await benchStorageLayouts(signals)
