@@ -92,7 +92,13 @@ export async function benchServerReplication(signals = 100_000): Promise<void> {
     const raw = await timed(async () => {
       let after = 0
       for (;;) {
-        const docs = await pullDocuments(database.db, 'cust-demo', 'signals', 'plant-demo', after, 1000)
+        const docs = await pullDocuments(database.db, {
+          customerId: 'cust-demo',
+          collection: 'signals',
+          plantId: 'plant-demo',
+          afterSeq: after,
+          limit: 1000,
+        })
         if (docs.length === 0) break
         after = docs[docs.length - 1]!.seq
       }

@@ -22,6 +22,7 @@ import {
   pullDocuments,
   pullReplicatedJson,
   toReplicated,
+  type PullQuery,
   type ReplicatedJson,
   type StoredDocument,
 } from '../store/documents'
@@ -43,18 +44,19 @@ export function replicationRoutes(): Hono<AppEnv> {
     if (lineId !== undefined && !lineField) {
       throw new DomainError(400, 'BAD_REQUEST', Messages.sync.notLineScoped)
     }
-    const line = lineId !== undefined && lineField ? { field: lineField, lineId } : undefined
+    const query: PullQuery = {
+      customerId: c.var.session.customerId,
+      collection,
+      plantId: c.var.session.plantId,
+      afterSeq: checkpoint?.seq ?? 0,
+      limit: batchSize,
+      ...(lineId !== undefined && lineField ? { line: { field: lineField, lineId } } : {}),
+    }
     const { db } = c.var.services
-    const { customerId, plantId } = c.var.session
-    const after = checkpoint?.seq ?? 0
-    const { redact } = rulesFor(collection)
     // Written as JSON by the database, unless a redaction rule (code) must see each document.
-    const page: ReadonlyArray<ReplicatedJson> = redact
-      ? (await pullDocuments(db, customerId, collection, plantId, after, batchSize, line)).map((d) => ({
-          seq: d.seq,
-          json: JSON.stringify(replicated(d)),
-        }))
-      : await pullReplicatedJson(db, customerId, collection, plantId, after, batchSize, line)
+    const page: ReadonlyArray<ReplicatedJson> = rulesFor(collection).redact
+      ? (await pullDocuments(db, query)).map((d) => ({ seq: d.seq, json: JSON.stringify(replicated(d)) }))
+      : await pullReplicatedJson(db, query)
     const last = page[page.length - 1]
     const next = last ? { seq: last.seq } : checkpoint
     c.header('content-type', 'application/json; charset=UTF-8')

@@ -29,7 +29,13 @@ export function streamPageAfter(
   const key = `${query.customerId}\u0000${query.collection}\u0000${query.plantId}\u0000${query.after}`
   const shared = pending.get(key)
   if (shared) return shared
-  const page = pullDocuments(db, query.customerId, query.collection, query.plantId, query.after, 1000)
+  const page = pullDocuments(db, {
+    customerId: query.customerId,
+    collection: query.collection,
+    plantId: query.plantId,
+    afterSeq: query.after,
+    limit: 1000,
+  })
     .then((docs) => {
       const last = docs[docs.length - 1]
       return last ? { lastSeq: last.seq, data: render(docs) } : undefined

@@ -219,21 +219,20 @@ export async function releaseSavepoint(tx: Transaction<Tables>): Promise<void> {
   await sql`release savepoint intent`.execute(tx)
 }
 
-/** One page of a pull: documents after `afterSeq`, by sequence, through the (customer, collection, seq) index. */
-export async function pullDocuments(
-  ex: Executor,
-  customerId: string,
-  collection: CollectionName,
-  plantId: string,
-  afterSeq: number,
-  limit: number,
+/** One page of a pull: the documents after a sequence number, in sequence order. */
+export interface PullQuery {
+  readonly customerId: string
+  readonly collection: CollectionName
+  readonly plantId: string
+  readonly afterSeq: number
+  readonly limit: number
   /** Only one line's documents: `field` is the collection's line field (LINE_FIELDS), from our code. */
-  line?: LineFilter,
-): Promise<ReadonlyArray<StoredDocument>> {
-  const rows = await pullPage(ex, customerId, collection, plantId, afterSeq, line)
-    .select(columns)
-    .limit(limit)
-    .execute()
+  readonly line?: { readonly field: string; readonly lineId: string }
+}
+
+/** A pull page's documents, through the (customer, collection, seq) index. */
+export async function pullDocuments(ex: Executor, query: PullQuery): Promise<ReadonlyArray<StoredDocument>> {
+  const rows = await pullPage(ex, query).select(columns).execute()
   return rows.map((r) => fromRow(r as Row))
 }
 
@@ -253,44 +252,25 @@ export interface ReplicatedJson {
  */
 export async function pullReplicatedJson(
   ex: Executor,
-  customerId: string,
-  collection: CollectionName,
-  plantId: string,
-  afterSeq: number,
-  limit: number,
-  line?: LineFilter,
+  query: PullQuery,
 ): Promise<ReadonlyArray<ReplicatedJson>> {
-  const pk = PRIMARY_KEYS[collection]
-  const rows = await pullPage(ex, customerId, collection, plantId, afterSeq, line)
+  const pk = PRIMARY_KEYS[query.collection]
+  const rows = await pullPage(ex, query)
     .select([
       'seq',
       sql<string>`(data || jsonb_build_object(${sql.lit(pk)}::text, id, 'updatedAt', ${isoTime}, 'revision', revision, '_deleted', deleted))::text`.as(
         'json',
       ),
     ])
-    .limit(limit)
     .execute()
   return rows.map((r) => ({ seq: Number(r.seq), json: r.json }))
-}
-
-/** Only one line's documents: `field` is the collection's line field (LINE_FIELDS), from our code. */
-export interface LineFilter {
-  readonly field: string
-  readonly lineId: string
 }
 
 /** `updated_at` as `Date.toISOString()` writes it (UTC, milliseconds, 'Z'). */
 const isoTime = sql`to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
-/** The rows of a pull page, in sequence order; the caller selects and limits. */
-function pullPage(
-  ex: Executor,
-  customerId: string,
-  collection: CollectionName,
-  plantId: string,
-  afterSeq: number,
-  line: LineFilter | undefined,
-) {
+/** The rows of a pull page, in sequence order and limited; the caller selects the columns. */
+function pullPage(ex: Executor, { customerId, collection, plantId, afterSeq, limit, line }: PullQuery) {
   let q = ex
     .selectFrom('documents')
     .where('customer_id', '=', customerId)
@@ -299,7 +279,7 @@ function pullPage(
     .where('plant_id', 'in', [plantId, CUSTOMER_WIDE])
   // Inlined like listDocuments' fields so the line expression indexes (migrations 2 and 3) serve it.
   if (line) q = q.where(sql`data->>${sql.lit(fieldName(line.field))}`, '=', line.lineId)
-  return q.orderBy('seq')
+  return q.orderBy('seq').limit(limit)
 }
 
 function fieldName(field: string): string {

@@ -83,7 +83,13 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     const plantId = (await pullAll(server, admin, 'plants')).docs[0]!.id as string
     for (const collection of COLLECTIONS) {
       const pulled = (await pullAll(server, admin, collection, 700)).docs
-      const stored = await pullDocuments(server.services.db, 'cust-demo', collection, plantId, 0, 100_000)
+      const stored = await pullDocuments(server.services.db, {
+        customerId: 'cust-demo',
+        collection,
+        plantId,
+        afterSeq: 0,
+        limit: 100_000,
+      })
       const expected = stored.map((d) => toReplicated(d, rulesFor(collection).redact))
       expect(pulled.length, collection).toBe(expected.length)
       pulled.forEach((doc, i) => expect(doc, collection).toStrictEqual(expected[i]))
