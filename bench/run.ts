@@ -13,8 +13,9 @@ import { benchStorageLayouts } from './storage-layouts'
  * prints figures; never passes or fails on time. Every browser bench serves on BENCH_PORT when set.
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
- * - client: first sync in headless Chromium beside a raw IndexedDB write, cold start offline to the
- *   first Line Management row, gzip size of the first screen's JavaScript;
+ * - client: first sync in headless Chromium beside a raw IndexedDB write and one in RxDB's layout, the
+ *   CPU each part used, cold start offline to the first Line Management row, gzip size of the first
+ *   screen's JavaScript;
  * - first-screen: gzip JS and CSS each first screen requests (sign-in, Cap Alerts, Line Management)
  *   against the small demo plant;
  * - limits: the Cap Limits grid on a ~1,000-row line — open, rows rendered, typing, scrolling;

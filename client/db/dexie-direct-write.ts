@@ -25,8 +25,8 @@ import { DOCS_STORE, fromStoredDeleted, toStoredDeleted } from './rxdb-dexie-lay
  *
  * Invariants: `bulkInsertIfEmpty` only inserts — an id already stored fails the whole insert (the
  * transaction aborts, nothing is added) and every row is returned, so the caller writes them with a
- * read of what is stored. `bulkPutNewer` decides on each row against what its own transaction read, so no other
- * writer (another tab) can slip in between the read and the write. Change events go out only after
+ * read of what is stored. `bulkPutNewer` decides on each row against what its own transaction read,
+ * so no other writer (another tab) can slip in between the read and the write. Change events go out only after
  * the transaction committed, with the operation RxDB would give them (INSERT, UPDATE, DELETE).
  */
 export interface InsertRow {
