@@ -87,16 +87,19 @@ export async function loadLocal(
   for (const read of reads) {
     const collection = db.collections[read.collection] as unknown as RxCollection<Data>
     const pk = PRIMARY_KEYS[read.collection]
-    const touched = [...pending.touched(read.collection)]
-    // No pending action on the collection (the usual case online): no query to wait for.
-    const touchedDocs = touched.length === 0 ? new Map() : await collection.findByIds(touched).exec()
-    const touchedServer = new Map([...touchedDocs].map(([id, d]) => [id, d.toJSON() as Data]))
     let selector: Selector = {}
     let serverMatches: Data[]
+    let touchedServer: ReadonlyMap<string, Data>
     if ('ids' in read) {
+      // Only the asked-for ids are kept below, so their own server versions are all the overlay needs.
       const found = await collection.findByIds([...read.ids]).exec()
       serverMatches = [...found.values()].map((d) => d.toJSON() as Data)
+      touchedServer = new Map(serverMatches.map((d) => [String(d[pk]), d]))
     } else {
+      const touched = [...pending.touched(read.collection)]
+      // No pending action on the collection (the usual case online): no query to wait for.
+      const touchedDocs = touched.length === 0 ? new Map() : await collection.findByIds(touched).exec()
+      touchedServer = new Map([...touchedDocs].map(([id, d]) => [id, d.toJSON() as Data]))
       selector = 'where' in read ? read.where : {}
       serverMatches = (await collection.find({ selector: selector as never }).exec()).map(
         (d) => d.toJSON() as Data,
