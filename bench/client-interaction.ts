@@ -1,4 +1,5 @@
 import { type BrowserContext, type CDPSession, type Page } from '@playwright/test'
+import { Messages } from '../shared/validation/messages'
 import { DEFAULT_DEMO } from '../sync-server/config'
 import { launchBenchBrowser, signInWithForm } from './support/bench-browser'
 import { INIT_SCRIPT, installEditor, type BenchWindow, type EditTiming } from './support/edit-driver'
@@ -170,7 +171,7 @@ export async function benchClientInteraction(signals = 5_000): Promise<void> {
   }
 }
 
-const HOURS = 'No Data Alert (hours)'
+const HOURS = Messages.lines.noDataAlertLabel
 const LOCAL_EDITS = 1_000
 const REMOTE_EDITS = 200
 const OFFLINE_EDITS = 1_000

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, apiAs, waitSynced } from './support/app'
-import { goOffline, signInTablet, tabletContext } from './support/tablet'
+import { goOffline, openSyncedTablet, signInTablet, tabletContext } from './support/tablet'
 
 /**
  * Data Sources (DS-01..03) on a tablet. No client can create a data source (the plant's ingestor
@@ -66,10 +66,7 @@ test('DS-03 OFF-02 a data source deleted offline is gone from the server after r
   browser,
   request,
 }) => {
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, 'DATA_SOURCES')
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'DATA_SOURCES')
   await goOffline(context, page)
   await page.getByRole('button', { name: 'Refresh' }).click()
   await expect(page.getByText(/^Offline: these are the data sources on this device/)).toBeVisible()

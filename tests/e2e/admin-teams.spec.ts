@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, apiAs, waitSynced } from './support/app'
-import { goOffline, signInTablet, tabletContext } from './support/tablet'
+import { goOffline, openSyncedTablet, signInTablet, tabletContext } from './support/tablet'
 
 /**
  * Microsoft Teams (TEAMS-01/02) on a tablet: the grid, the inline editor's rule, save and delete with
@@ -60,10 +60,7 @@ test('TEAMS-02 OFF-02 a webhook saved offline is pending, survives a reload and 
   browser,
   request,
 }) => {
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, 'MS_TEAMS')
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'MS_TEAMS')
   await goOffline(context, page)
 
   await page.getByRole('button', { name: 'Edit webhook of Machining Line' }).click()

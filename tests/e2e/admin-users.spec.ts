@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, OPERATOR, apiAs, waitSynced } from './support/app'
-import { goOffline, signInTablet, tabletContext } from './support/tablet'
+import { goOffline, openSyncedTablet, signInTablet, tabletContext } from './support/tablet'
 
 /**
  * Users (USER-01..05) on a tablet, and who may reach the administrators' screens. Every user these
@@ -93,10 +93,7 @@ test('USER-02 OFF-02 a user added offline is pending, survives a reload, and is 
   browser,
   request,
 }) => {
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, 'USER_MANAGEMENT')
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'USER_MANAGEMENT')
   await goOffline(context, page)
 
   // What is typed survives leaving the section before saving.

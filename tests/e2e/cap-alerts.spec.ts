@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { ADMIN, apiAs, waitSynced } from './support/app'
-import { goOffline, pageOverflow, signInTablet, tabletContext, VIEWPORTS } from './support/tablet'
+import {
+  goOffline,
+  openSyncedTablet,
+  pageOverflow,
+  signInTablet,
+  tabletContext,
+  VIEWPORTS,
+} from './support/tablet'
 
 /**
  * Cap Alerts (CAPA-01..05) on a touch tablet. Every test puts back what it changed on the shared
@@ -98,10 +105,7 @@ test('CAPA-03 RULE-02 the Cap Alert Rules dialog edits the monitor rules with th
   const monitorId = 'line-machining-st-1-m1-cap'
   const api = await apiAs(request)
   const before = await api.get<Rule[]>(`/api/notifications/monitor-rules/${monitorId}`)
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, 'SPC_ALERT')
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'SPC_ALERT')
   await chooseLine(page, 'Machining Line')
   const edit = page.getByRole('button', { name: 'Edit alert rules: Press Voltage 1' })
   await edit.click()
@@ -157,10 +161,7 @@ test('CAPA-04 CAPA-05 exclude switches follow the flag; the filter says when not
   browser,
   request,
 }) => {
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, 'SPC_ALERT')
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'SPC_ALERT')
   await chooseLine(page, 'Machining Line')
   const grid = page.getByRole('table', { name: 'Cap Alerts' })
   await expect(grid.getByRole('columnheader', { name: 'Exclude Challenge Parts' })).toBeVisible()

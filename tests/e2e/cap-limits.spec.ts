@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { ADMIN, apiAs, waitSynced } from './support/app'
-import { goOffline, pageOverflow, signInTablet, tabletContext, VIEWPORTS } from './support/tablet'
+import { ADMIN, apiAs } from './support/app'
+import {
+  goOffline,
+  openSyncedTablet,
+  pageOverflow,
+  signInTablet,
+  tabletContext,
+  VIEWPORTS,
+} from './support/tablet'
 
 /**
  * Cap Limits (CAPL-01..04) on a touch tablet. The offline save is confirmed over REST after
@@ -32,10 +39,7 @@ const cell = (page: Page, field: string, signal: string, model = '*') =>
 test("CAPL-01 CAPL-03 the tree grid: stations, signals, '*' rows with their models, Single Sided cells, 65 px rows", async ({
   browser,
 }) => {
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, 'SPC_LIMITS')
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'SPC_LIMITS')
   await chooseLine(page, 'Final Assembly')
   const grid = page.getByRole('table', { name: 'Cap Limits' })
   for (const header of ['Station', 'Signal', 'Model', 'LSL', 'LCL', 'UCL', 'USL']) {
@@ -74,10 +78,7 @@ test('CAPL-02 CAPL-04 edits made offline are saved as one action and reach the s
   request,
 }) => {
   const before = await limitsOf(request, 'line-paint')
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, 'SPC_LIMITS')
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'SPC_LIMITS')
   await chooseLine(page, 'Paint Line')
   await goOffline(context, page)
 

@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, apiAs, cellButton, editLineCell, signIn, waitSynced } from './support/app'
+import { ADMIN, apiAs, cellButton, editLineCell, signIn, waitSynced, HOURS } from './support/app'
 import { goOffline } from './support/tablet'
-
-const HOURS = 'No Data Alert (hours)'
 
 /**
  * A cold start offline draws Line Management from what the device stored, before its local database

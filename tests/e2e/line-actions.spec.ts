@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, apiAs, lineRow, waitSynced } from './support/app'
-import { signInTablet, tabletContext } from './support/tablet'
+import { ADMIN, apiAs, lineRow } from './support/app'
+import { openSyncedTablet } from './support/tablet'
 
 /**
  * Issue 7: a user action is one named intent applied on the device at once, cascades included,
@@ -12,10 +12,7 @@ test('LINE-03 LINE-08 OFF-02 deactivating a line offline stops its monitors and 
   browser,
   request,
 }) => {
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, 'LINE_MANAGEMENT')
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'LINE_MANAGEMENT')
   const api = await apiAs(request)
   const before = await api.get<Array<{ task_name: string; active: boolean }>>(
     '/api/tasks?lineId=line-machining&type=svd',

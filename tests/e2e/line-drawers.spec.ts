@@ -1,11 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { apiAs } from './support/app'
+import { apiAs, HOURS, DAYS } from './support/app'
 import { goOffline, openConfigureLine, signInTablet, tabletContext } from './support/tablet'
 
 // Issue 11 points 5 and 8 on a 1024×768 touch tablet: the Configure Line and Feeder Lines drawers.
-
-const HOURS = 'No Data Alert (hours)'
-const DAYS = 'Alert Displayed (days)'
 
 for (const offline of [false, true]) {
   test(`LINE-05 SHELL-08 Cancel with unsaved changes asks first; focus returns to the row's Actions button${offline ? ' (offline)' : ''}`, async ({

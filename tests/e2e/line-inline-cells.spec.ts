@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, cellButton, lineRow, waitSynced } from './support/app'
-import { signInTablet, tabletContext } from './support/tablet'
-
-const HOURS = 'No Data Alert (hours)'
+import { ADMIN, cellButton, lineRow, HOURS } from './support/app'
+import { openSyncedTablet } from './support/tablet'
 
 /**
  * LINE-04: Line Management's inline number cells by keyboard alone, offline. Enter opens the field
@@ -13,10 +11,7 @@ const HOURS = 'No Data Alert (hours)'
 test('LINE-04 SHELL-07 an inline cell by keyboard alone, offline: Enter saves, Escape cancels, focus back on the cell', async ({
   browser,
 }) => {
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, 'LINE_MANAGEMENT')
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'LINE_MANAGEMENT')
   await context.setOffline(true)
 
   const cell = cellButton(page, HOURS, 'Paint Line')

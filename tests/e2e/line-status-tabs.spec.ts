@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, lineRow, waitSynced } from './support/app'
-import { signInTablet, tabletContext } from './support/tablet'
+import { ADMIN, lineRow } from './support/app'
+import { openSyncedTablet } from './support/tablet'
 
 /**
  * LINE-01: Line Management's status tabs (Enabled / Disabled / All, client/components/tabs.tsx) by
@@ -8,10 +8,7 @@ import { signInTablet, tabletContext } from './support/tablet'
  * stop, and Tab goes from the tab into its panel's grid.
  */
 test('LINE-01 SHELL-07 the status tabs work by keyboard alone, offline', async ({ browser }) => {
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, 'LINE_MANAGEMENT')
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'LINE_MANAGEMENT')
   await context.setOffline(true)
 
   const tab = (name: string) => page.getByRole('tab', { name, exact: true })

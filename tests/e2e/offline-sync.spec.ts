@@ -1,8 +1,15 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, apiAs, cellButton, editLineCell, lineRow, signIn, waitSynced } from './support/app'
-
-const HOURS = 'No Data Alert (hours)'
-const DAYS = 'Alert Displayed (days)'
+import {
+  ADMIN,
+  apiAs,
+  cellButton,
+  editLineCell,
+  lineRow,
+  signIn,
+  waitSynced,
+  HOURS,
+  DAYS,
+} from './support/app'
 
 test('OFF-02 OFF-03 OFF-04 edits made offline survive a reload, show as pending, and reach the server online', async ({
   browser,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, OPERATOR, apiAs, cellButton, editLineCell, waitSynced } from './support/app'
-import { signInTablet, tabletContext } from './support/tablet'
+import { ADMIN, OPERATOR, apiAs, cellButton, editLineCell, HOURS } from './support/app'
+import { openSyncedTablet } from './support/tablet'
 
 /**
  * Issue 11 (1): pending changes belong to their author. The administrator edits a line offline and
@@ -8,16 +8,12 @@ import { signInTablet, tabletContext } from './support/tablet'
  * device: the administrator's change is not sent under the operator's session, and the header says
  * a change of another user waits. When the administrator signs in again, it is sent.
  */
-const HOURS = 'No Data Alert (hours)'
 
 test('OFF-04 SHELL-04 a pending change waits for its author when another user signs in on the device', async ({
   browser,
   request,
 }) => {
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, 'LINE_MANAGEMENT')
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'LINE_MANAGEMENT')
   const api = await apiAs(request)
   const before = (await api.get<{ ingestionThresholdHours: number }>('/api/lines/line-paint'))
     .ingestionThresholdHours

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { ADMIN, apiAs, waitSynced } from './support/app'
-import { goOffline, pageOverflow, signInTablet, tabletContext, VIEWPORTS } from './support/tablet'
+import { ADMIN, apiAs } from './support/app'
+import { goOffline, openSyncedTablet, pageOverflow, VIEWPORTS } from './support/tablet'
 
 /**
  * Signal Management (SM-01..SM-12) on a touch tablet. Each test edits seeded signals of the Paint
@@ -68,10 +68,7 @@ test('SM-01 SM-02 SM-07 SM-12 an entity type changed offline shows its dissociat
   browser,
   request,
 }) => {
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, SECTION)
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, SECTION)
   await openPaintLine(page)
   await expect(page.getByRole('heading', { name: 'Configuring Signal Data' })).toBeVisible()
 
@@ -113,10 +110,7 @@ test('SM-01 SM-02 SM-07 SM-12 an entity type changed offline shows its dissociat
 })
 
 async function signedIn(browser: Browser) {
-  const context = await tabletContext(browser)
-  const page = await context.newPage()
-  await signInTablet(page, ADMIN, SECTION)
-  await waitSynced(page)
+  const { context, page } = await openSyncedTablet(browser, ADMIN, SECTION)
   await openPaintLine(page)
   return { context, page }
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { apiAs, cellButton, editLineCell, waitSynced } from './support/app'
+import { apiAs, cellButton, editLineCell, waitSynced, HOURS, DAYS } from './support/app'
 import { goOffline, pageOverflow, signInTablet, tabletContext } from './support/tablet'
 
 /**
@@ -8,8 +8,6 @@ import { goOffline, pageOverflow, signInTablet, tabletContext } from './support/
  * server would refuse again opens it for correcting first; the panel works by keyboard alone and
  * focus never drops to the page body. Each test puts the lines it changed back as they were.
  */
-const HOURS = 'No Data Alert (hours)'
-const DAYS = 'Alert Displayed (days)'
 const CIRCULAR =
   'The update introduces a circular dependency, where the feeder line eventually references itself through one or more connections. Please check the feeder lines and try again.'
 

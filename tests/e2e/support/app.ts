@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { Messages } from '../../../shared/validation/messages'
 
 /** Demo accounts (README; DEMO_* environment variables override them on the server). */
 export const ADMIN = { email: 'admin@demo.plant', password: 'demo-admin-1' }
@@ -20,6 +21,10 @@ export async function waitSynced(page: Page): Promise<void> {
   await expect(page.getByLabel('First sync')).toHaveCount(0, { timeout: 60_000 })
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
 }
+
+/** Line Management's two inline number columns, as the catalogue names them. */
+export const HOURS = Messages.lines.noDataAlertLabel
+export const DAYS = Messages.lines.alertDisplayedLabel
 
 export const lineRow = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) })
 

@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { ADMIN } from './app'
+import { ADMIN, waitSynced } from './app'
 
 /** The tablets and desktop the layout is built for (docs/ui-rules.md). */
 export const VIEWPORTS = [
@@ -27,6 +27,19 @@ export async function signInTablet(page: Page, who = ADMIN, section = 'LINE_MANA
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByTestId('signed-in-user')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`section=${section}`))
+}
+
+/** A touch tablet at 1024×768, signed in on `section`, its first sync over and nothing pending. */
+export async function openSyncedTablet(
+  browser: Browser,
+  who = ADMIN,
+  section = 'LINE_MANAGEMENT',
+): Promise<{ readonly context: BrowserContext; readonly page: Page }> {
+  const context = await tabletContext(browser)
+  const page = await context.newPage()
+  await signInTablet(page, who, section)
+  await waitSynced(page)
+  return { context, page }
 }
 
 /** Whether the page scrolls sideways (it must not). */
