@@ -9,6 +9,7 @@ import {
   type CollectionName,
   type LocalDoc,
 } from './collections'
+import { withLineRecords } from './line-record-storage'
 import { withPagedQueries } from './paged-query-storage'
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
@@ -27,8 +28,11 @@ export interface OpenOptions {
 export async function openAppDatabase(options: OpenOptions): Promise<AppDatabase> {
   const db = await createRxDatabase<AppCollections>({
     name: options.name,
-    // Queries read their index range a page per round trip, not a document per round trip.
-    storage: withPagedQueries((options.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>),
+    // Queries read their index range a page per round trip, not a document per round trip; the bulk
+    // collections (a document per signal) are kept in records of a line (line-record-storage.ts).
+    storage: withLineRecords(
+      withPagedQueries((options.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>),
+    ),
     multiInstance: true,
     eventReduce: true,
     closeDuplicates: true,

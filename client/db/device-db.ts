@@ -2,6 +2,7 @@ import Dexie, { type EntityTable } from 'dexie'
 import type { CollectionName } from '../../shared/sync/collections'
 import type { FieldConflictRecord } from '../../shared/sync/intent-protocol'
 import type { Checkpoint, Rejection } from '../../shared/sync/protocol'
+import { BULK_COLLECTIONS } from './collections'
 import type { PendingAction } from './pending-changes'
 
 /**
@@ -115,6 +116,12 @@ export class DeviceDb extends Dexie {
 /** Bump to start every device's replication afresh (its checkpoints are then not found). */
 const REPLICATION_VERSION = 'pull-v3'
 
+/**
+ * The bulk collections moved to records of a line (line-record-storage.ts): devices that hold them in
+ * RxDB's Dexie layout pull them again into the new storage (the old copy is deleted when it opens).
+ */
+const BULK_REPLICATION_VERSION = 'pull-v4-records'
+
 /** Where a collection's pull checkpoint of a plant's replication (`identifier`) is kept. */
 export const checkpointKey = (identifier: string, collection: CollectionName): string =>
-  `${identifier}-${REPLICATION_VERSION}-${collection}`
+  `${identifier}-${BULK_COLLECTIONS.has(collection) ? BULK_REPLICATION_VERSION : REPLICATION_VERSION}-${collection}`

@@ -1,6 +1,7 @@
 import { createRevision, now, type RxStorageInstance } from 'rxdb'
 import type { ReplicatedDocument } from '../../shared/sync/protocol'
 import { bulkInsertIfEmpty, bulkPutNewer } from './dexie-direct-write'
+import { LineRecordInstance } from './line-record-storage'
 
 /**
  * Writes documents the server sent straight into a collection's storage instance, in one bulk write
@@ -53,6 +54,13 @@ export async function writePulledDocuments(
           _rev: createRevision(token, previous as never),
         }
   let written = 0
+  const records = lineRecords(storage)
+  if (records) {
+    // A bulk collection (line-record-storage.ts): its read and write are one transaction of a few
+    // records, a first sync's included.
+    const docs = pending
+    return records.putNewer(docs, (i, previous) => prepare(docs[i]!, previous as never), CONTEXT)
+  }
   if (assumeEmpty && pending.length > 0) {
     // Nothing stored yet: insert without the read RxDB's storage does before every write.
     const rows = pending.map((d) => ({ id: idOf(d), document: prepare(d, undefined)! }))
@@ -90,6 +98,12 @@ export async function writePulledDocuments(
   }
   if (pending.length > 0) throw new Error('Storing pulled documents kept conflicting with another writer')
   return written
+}
+
+/** The line-record storage behind a collection's (wrapped) storage instance, if it is one. */
+function lineRecords(storage: Storage): LineRecordInstance | undefined {
+  const instance = (storage as { originalStorageInstance?: unknown }).originalStorageInstance ?? storage
+  return instance instanceof LineRecordInstance ? instance : undefined
 }
 
 /** A page may hold the same id twice (written twice between two pulls): keep its newest revision. */

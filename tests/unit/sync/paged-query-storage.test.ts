@@ -9,7 +9,8 @@ import { PAGE } from '../../../client/db/paged-query-storage'
  * Queries answered a page of documents per IndexedDB round trip (client/db/paged-query-storage.ts)
  * give exactly what RxDB's own cursor walk gives: the same documents in the same order, with
  * selectors the index answers or not, other sorts, skip and limit, deleted documents left out, and
- * more documents than a page.
+ * more documents than a page. (Stations: the bulk collections are not in Dexie's layout, see
+ * line-record-storage.ts; stations are indexed by line as signals were.)
  */
 let db: AppDatabase | undefined
 afterEach(async () => {
@@ -17,24 +18,24 @@ afterEach(async () => {
   db = undefined
 })
 
-const SIGNALS = PAGE * 2 + 345
+const STATIONS = PAGE * 2 + 345
 
 async function seeded(): Promise<AppDatabase> {
   db = await openAppDatabase({
     name: `paged-${Math.random().toString(36).slice(2)}`,
     storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
   })
-  const signals = Array.from({ length: SIGNALS }, (_, i) => ({
+  const stations = Array.from({ length: STATIONS }, (_, i) => ({
     id: `S${String(i).padStart(5, '0')}`,
     lineId: `L${i % 3}`,
-    name: `signal ${(i * 7919) % SIGNALS}`,
+    name: `station ${(i * 7919) % STATIONS}`,
     kind: i % 5 === 0 ? 'attribute' : 'measurement',
     revision: 1,
     updatedAt: '2026-11-25T10:00:00.000Z',
   }))
-  await db.collections.signals.bulkInsert(signals as never)
+  await db.collections.stations.bulkInsert(stations as never)
   // Deleted documents stay in the store (tombstones): neither answer may show them.
-  await db.collections.signals.find({ selector: { id: { $in: ['S00003', 'S01500', 'S02001'] } } }).remove()
+  await db.collections.stations.find({ selector: { id: { $in: ['S00003', 'S01500', 'S02001'] } } }).remove()
   const lines = Array.from({ length: 40 }, (_, i) => ({
     id: `L${i}`,
     name: `Line ${i}`,
@@ -49,7 +50,7 @@ async function seeded(): Promise<AppDatabase> {
 type Query = (prepared: PreparedQuery<unknown>) => Promise<RxStorageQueryResult<{ id: string }>>
 
 /** Both answers to `query` as RxDB prepares it: the paged one (what the app uses) and the cursor walk. */
-async function both(d: AppDatabase, collection: 'signals' | 'lines', query: MangoQuery<never>) {
+async function both(d: AppDatabase, collection: 'stations' | 'lines', query: MangoQuery<never>) {
   const rx = d.collections[collection]
   const instance = (rx.storageInstance as unknown as { originalStorageInstance: { query: Query } })
     .originalStorageInstance
@@ -65,15 +66,15 @@ async function both(d: AppDatabase, collection: 'signals' | 'lines', query: Mang
 describe('paged queries', () => {
   it('answer every kind of query exactly as the cursor walk does', async () => {
     const d = await seeded()
-    const queries: Array<['signals' | 'lines', MangoQuery<never>]> = [
-      ['signals', {}],
-      ['signals', { selector: { lineId: 'L1' } } as never],
-      ['signals', { selector: { lineId: 'L2', kind: 'attribute' } } as never],
-      ['signals', { selector: { kind: 'attribute' } } as never],
-      ['signals', { selector: { lineId: 'L0' }, sort: [{ name: 'desc' }] } as never],
-      ['signals', { selector: { lineId: 'L0' }, skip: 10, limit: 25 } as never],
-      ['signals', { selector: { kind: 'measurement' }, limit: PAGE + 3 } as never],
-      ['signals', { selector: { lineId: 'L9' } } as never],
+    const queries: Array<['stations' | 'lines', MangoQuery<never>]> = [
+      ['stations', {}],
+      ['stations', { selector: { lineId: 'L1' } } as never],
+      ['stations', { selector: { lineId: 'L2', kind: 'attribute' } } as never],
+      ['stations', { selector: { kind: 'attribute' } } as never],
+      ['stations', { selector: { lineId: 'L0' }, sort: [{ name: 'desc' }] } as never],
+      ['stations', { selector: { lineId: 'L0' }, skip: 10, limit: 25 } as never],
+      ['stations', { selector: { kind: 'measurement' }, limit: PAGE + 3 } as never],
+      ['stations', { selector: { lineId: 'L9' } } as never],
       ['lines', {}],
       ['lines', { selector: { pendingSince: { $exists: true } } } as never],
     ]
@@ -85,10 +86,10 @@ describe('paged queries', () => {
 
   it('read past a page and leave deleted documents out (RxDB asks for undeleted ones)', async () => {
     const d = await seeded()
-    const all = (await d.collections.signals.find().exec()).map((s) => s.id)
-    expect(all).toHaveLength(SIGNALS - 3)
+    const all = (await d.collections.stations.find().exec()).map((s) => s.id)
+    expect(all).toHaveLength(STATIONS - 3)
     expect(all).not.toContain('S01500')
-    expect(await d.collections.signals.count().exec()).toBe(SIGNALS - 3)
+    expect(await d.collections.stations.count().exec()).toBe(STATIONS - 3)
     expect(
       (await d.collections.lines.find({ selector: { pendingSince: { $exists: true } } }).exec()).length,
     ).toBe(5)
