@@ -13,7 +13,8 @@
  * - for every stored document, `candidates(id)` includes its record (a multiset per hash: adding an
  *   id twice to one record and removing it once still names that record);
  * - `size` of a record is the number of documents it holds; the records of a line are in `seq`
- *   order, and only the last may take more documents (`openRecord`);
+ *   order, only the last may take more documents (`openRecord`), and a new record's key was never
+ *   given before since the load;
  * - the directory matches the stored one as of `version`; a write that fails leaves it `invalid`,
  *   and it is loaded again before its next use.
  */
@@ -29,6 +30,8 @@ export const RECORD_SIZE = 250
 export class RecordDirectory {
   private readonly byHash = new Map<number, RecordRef | RecordRef[]>()
   private readonly byLine = new Map<string, RecordRef[]>()
+  /** The highest seq each line had since the load: a key is never given twice while it lives. */
+  private readonly lastSeq = new Map<string, number>()
   /** The stored directory's version this one matches; -1: it must be loaded before use. */
   version = -1
 
@@ -39,9 +42,11 @@ export class RecordDirectory {
   ) {
     this.byHash.clear()
     this.byLine.clear()
+    this.lastSeq.clear()
     for (const { key, hashes } of records) {
       const ref: RecordRef = { line: key[0], seq: key[1], size: hashes.length }
       this.linesRecords(ref.line).push(ref)
+      this.lastSeq.set(ref.line, Math.max(this.lastSeq.get(ref.line) ?? 0, ref.seq))
       for (const h of hashes) this.addHash(h, ref)
     }
     for (const refs of this.byLine.values()) refs.sort((a, b) => a.seq - b.seq)
@@ -69,11 +74,15 @@ export class RecordDirectory {
     return last && last.size < RECORD_SIZE ? last : undefined
   }
 
-  /** A new, empty record at the end of the line. */
+  /**
+   * A new, empty record at the end of the line. Its key was never given since the load: a record
+   * emptied (and deleted) and a new one written in the same transaction never share a key.
+   */
   newRecord(line: string): RecordRef {
-    const refs = this.linesRecords(line)
-    const ref: RecordRef = { line, seq: (refs.at(-1)?.seq ?? 0) + 1, size: 0 }
-    refs.push(ref)
+    const seq = (this.lastSeq.get(line) ?? 0) + 1
+    this.lastSeq.set(line, seq)
+    const ref: RecordRef = { line, seq, size: 0 }
+    this.linesRecords(line).push(ref)
     return ref
   }
 
