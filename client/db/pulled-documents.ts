@@ -6,7 +6,9 @@ import { LineRecordInstance } from './line-record-storage'
 /**
  * Writes documents the server sent straight into a collection's storage instance, in one bulk write
  * per call — the same instance (and change stream) RxDB's collection reads, so open queries see the
- * change, without the per-document replication metadata RxDB's replication plugin keeps.
+ * change, without the per-document replication metadata RxDB's replication plugin keeps. Signals and
+ * limits go to their line records in one read-and-write transaction (line-record-storage.ts); the
+ * plant's structure to the Dexie table behind its collection (dexie-direct-write.ts).
  *
  * Invariant: a stored document is only ever replaced by one with a higher server revision (or the
  * same revision changing `_deleted`), so a late page or stream event can never take the device back.
@@ -58,8 +60,7 @@ export async function writePulledDocuments(
   if (records) {
     // A bulk collection (line-record-storage.ts): its read and write are one transaction of a few
     // records, a first sync's included.
-    const docs = pending
-    return records.putNewer(docs, (i, previous) => prepare(docs[i]!, previous as never), CONTEXT)
+    return records.putNewer(pending, (i, previous) => prepare(pending[i]!, previous as never), CONTEXT)
   }
   if (assumeEmpty && pending.length > 0) {
     // Nothing stored yet: insert without the read RxDB's storage does before every write.
