@@ -1,5 +1,6 @@
 import { randomToken } from 'rxdb'
 import type { Subject } from 'rxjs'
+import { idbRequest } from './idb-request'
 import { DOCS_STORE, fromStoredDeleted, toStoredDeleted } from './rxdb-dexie-layout'
 
 /**
@@ -84,15 +85,19 @@ export async function bulkPutNewer(
   const target = await dexieTarget(storage)
   if (!target) return undefined
   const rows: Array<InsertRow & { readonly previous?: StoredRow }> = []
-  await target.db.transaction('rw', target.table, async () => {
-    const found = await target.table.bulkGet(ids)
+  await target.db.transaction('rw', target.table, async (tx) => {
+    // IndexedDB's own get and put, as in the insert above: Dexie's bulkGet and bulkPut went through
+    // its middleware and told other tabs of the change (a message per stream item), which RxDB
+    // already does for its tables.
+    const store = tx.idbtrans.objectStore(DOCS_STORE)
+    const found = await Promise.all(ids.map((id) => idbRequest<unknown>(store.get(id))))
     ids.forEach((id, i) => {
       const raw = found[i] as Record<string, unknown> | undefined
       const previous = raw ? { ...raw, _deleted: fromStoredDeleted(raw._deleted) === true } : undefined
       const document = decide(i, previous)
       if (document) rows.push({ id, document, ...(previous ? { previous } : {}) })
     })
-    if (rows.length > 0) await target.table.bulkPut(rows.map((r) => toDexie(r.document)))
+    for (const r of rows) store.put(toDexie(r.document))
   })
   announce(
     target,
@@ -146,10 +151,8 @@ function announce(
 const BULK_PREFIX = `qm-${randomToken(8)}-`
 let bulkCounter = 0
 
-interface DexieTable {
-  bulkGet(keys: ReadonlyArray<string>): Promise<ReadonlyArray<unknown>>
-  bulkPut(items: ReadonlyArray<unknown>): Promise<unknown>
-}
+/** A Dexie table: only named to scope a transaction (the reads and writes go to IndexedDB itself). */
+type DexieTable = object
 interface DexieTarget {
   readonly db: {
     transaction(

@@ -19,6 +19,7 @@ import {
 } from 'rxdb'
 import { LINE_FIELDS, type CollectionName } from '../../shared/sync/collections'
 import { BULK_COLLECTIONS } from './collections'
+import { idbRequest } from './idb-request'
 import { hashId, RecordDirectory, type RecordRef } from './record-directory'
 import { dexieDatabaseName } from './rxdb-dexie-layout'
 
@@ -166,7 +167,7 @@ export class LineRecordInstance {
     const line = lineEquality(query.selector as Data, this.lineField)
     const range = line === undefined ? undefined : this.KeyRange.bound([line], [line, Infinity])
     const records = await this.run('readonly', (tx) =>
-      request<Doc[][]>(tx.objectStore(RECORDS).getAll(range)),
+      idbRequest<Doc[][]>(tx.objectStore(RECORDS).getAll(range)),
     )
     const matches = getQueryMatcher(this.schema as never, query as never)
     const rows = records.flat().filter((d) => matches(d as never))
@@ -187,7 +188,7 @@ export class LineRecordInstance {
     limit: number,
     checkpoint?: Checkpoint,
   ): Promise<{ documents: Doc[]; checkpoint: Checkpoint | undefined }> {
-    const records = await this.run('readonly', (tx) => request<Doc[][]>(tx.objectStore(RECORDS).getAll()))
+    const records = await this.run('readonly', (tx) => idbRequest<Doc[][]>(tx.objectStore(RECORDS).getAll()))
     const pk = this.primaryPath
     const key = (d: Doc): [number, string] => [d._meta.lwt, String(d[pk])]
     const after = (d: Doc) => {
@@ -353,7 +354,7 @@ export class LineRecordInstance {
     const store = tx.objectStore(RECORDS)
     const read = await Promise.all(
       [...refs].map(
-        async (ref) => [ref, await request<Doc[] | undefined>(store.get([ref.line, ref.seq]))] as const,
+        async (ref) => [ref, await idbRequest<Doc[] | undefined>(store.get([ref.line, ref.seq]))] as const,
       ),
     )
     const wanted = new Set(ids)
@@ -373,12 +374,12 @@ export class LineRecordInstance {
 
   /** Loads the directory when another tab (or a failed write) moved the stored one past it. */
   private async loadDirectory(tx: IDBTransaction): Promise<void> {
-    const version = (await request<number | undefined>(tx.objectStore(META).get(VERSION))) ?? 0
+    const version = (await idbRequest<number | undefined>(tx.objectStore(META).get(VERSION))) ?? 0
     if (this.directory.version === version) return
     const store = tx.objectStore(HASHES)
     const [keys, hashes] = await Promise.all([
-      request<IDBValidKey[]>(store.getAllKeys()),
-      request<Uint32Array[]>(store.getAll()),
+      idbRequest<IDBValidKey[]>(store.getAllKeys()),
+      idbRequest<Uint32Array[]>(store.getAll()),
     ])
     this.directory.load(
       version,
@@ -427,13 +428,6 @@ function lineEquality(selector: Data, field: string): string | undefined {
     if (keys.length === 1 && typeof eq === 'string') return eq
   }
   return undefined
-}
-
-function request<T>(req: IDBRequest): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result as T)
-    req.onerror = () => reject(req.error ?? new Error('An IndexedDB request failed'))
-  })
 }
 
 function openRecords(idb: IDBFactory, name: string): Promise<IDBDatabase> {
