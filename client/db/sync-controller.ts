@@ -72,6 +72,9 @@ type Listener = (issue: SyncIssue) => void
 
 const RETRY_MS = 5000
 
+/** "Last synced" is stored on the device at most this often (the status shows every answer's time). */
+const LAST_SYNCED_WRITE_MS = 10_000
+
 /** How long a cold start showing stored documents waits for the first screen before opening anyway. */
 const FIRST_SCREEN_WAIT_MS = 1000
 
@@ -102,6 +105,8 @@ export class SyncController {
   private readonly drawn = resolvable()
   private storedReads: StoredView | undefined
   private loaded: SessionCode | undefined
+  private lastSyncedStored = 0
+  private lastSyncedTimer: ReturnType<typeof setTimeout> | undefined
 
   constructor(private readonly options: ControllerOptions) {
     this.device = options.device ?? new DeviceDb()
@@ -316,6 +321,8 @@ export class SyncController {
 
   async close(): Promise<void> {
     this.opening = undefined
+    // A "last synced" still waiting to be stored is stored now.
+    if (this.lastSyncedTimer !== undefined) await this.writeLastSynced()
     await this.closeDatabase()
   }
 
@@ -522,9 +529,8 @@ export class SyncController {
 
   private onResult(ok: boolean, error?: HttpError): void {
     if (ok) {
-      const at = new Date().toISOString()
-      this.patchStatus({ lastSyncedAt: at, online: true })
-      void this.device.marks.put({ key: 'lastSyncedAt', at })
+      this.patchStatus({ lastSyncedAt: new Date().toISOString(), online: true })
+      this.storeLastSynced()
       return
     }
     if (error?.status === 401 && !this.status$.value.paused) {
@@ -534,6 +540,28 @@ export class SyncController {
       this.session$.next({ status: 'signed-out', reason: 'expired' })
     } else if (error?.status === 426) this.patchStatus({ updateRequired: true })
     else if (error?.status === 0) this.patchStatus({ online: false })
+  }
+
+  /**
+   * Keeps "last synced" on the device for an offline start: at once when the last write is
+   * LAST_SYNCED_WRITE_MS old, else once that much time has passed (with the latest time then). Every
+   * answer (each edit's push, stream item and checkpoint) wrote it before: an IndexedDB transaction
+   * and a cross-tab message per answer, while the status shows the exact time anyway.
+   */
+  private storeLastSynced(): void {
+    if (this.lastSyncedTimer !== undefined) return
+    const wait = this.lastSyncedStored + LAST_SYNCED_WRITE_MS - Date.now()
+    if (wait <= 0) void this.writeLastSynced()
+    else this.lastSyncedTimer = setTimeout(() => void this.writeLastSynced(), wait)
+  }
+
+  /** Stores the status's "last synced" now (one that was waiting for its time included). */
+  private async writeLastSynced(): Promise<void> {
+    clearTimeout(this.lastSyncedTimer)
+    this.lastSyncedTimer = undefined
+    this.lastSyncedStored = Date.now()
+    const at = this.status$.value.lastSyncedAt
+    if (at) await this.device.marks.put({ key: 'lastSyncedAt', at }).catch(() => undefined)
   }
 
   private async recordIssue(
