@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { ADMIN, apiAs, waitSynced } from './support/app'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { ADMIN, apiAs, chooseLine, waitSynced } from './support/app'
 import {
   goOffline,
   openSyncedTablet,
@@ -24,15 +24,6 @@ interface Rule {
   type: string
   active: boolean
   details: { breaches: number; runs?: number; seconds?: number }
-}
-
-async function chooseLine(page: Page, name: string) {
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: / Line$/ })
-    .first()
-    .click()
-  await page.getByRole('option', { name }).click()
 }
 
 const capTasks = async (request: APIRequestContext, lineId: string) =>

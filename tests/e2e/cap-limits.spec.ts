@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { ADMIN, apiAs } from './support/app'
+import { ADMIN, apiAs, chooseLine } from './support/app'
 import {
   goOffline,
   openSyncedTablet,
@@ -24,11 +24,6 @@ const lineButton = (page: Page) =>
     .getByRole('main')
     .getByRole('button', { name: / Line$/ })
     .first()
-
-async function chooseLine(page: Page, name: string) {
-  await lineButton(page).click()
-  await page.getByRole('option', { name }).click()
-}
 
 const limitsOf = async (request: APIRequestContext, lineId: string) =>
   (await apiAs(request)).get<Entry[]>(`/api/line-config/spc-signal-limits?line-id=${lineId}`)

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { apiAs } from './support/app'
+import { apiAs, chooseLine } from './support/app'
 import { goOffline, pageOverflow, signInTablet, tabletContext } from './support/tablet'
 
 /**
@@ -12,15 +12,6 @@ import { goOffline, pageOverflow, signInTablet, tabletContext } from './support/
 
 const LINE = 'Final Assembly'
 const LINE_ID = 'line-assembly'
-
-async function chooseLine(page: Page, name = LINE) {
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: / Line$/ })
-    .first()
-    .click()
-  await page.getByRole('option', { name, exact: true }).click()
-}
 
 const drawerOf = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name })
 
@@ -59,7 +50,7 @@ test('MON-01 MON-06 SIG-01 SIG-02 RULE-01 OFF-02 OFF-04 an MVD monitor with thre
   await signInTablet(page, undefined, 'MVD_ANOMALY_MONITORS')
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 60_000 })
   await goOffline(context, page)
-  await chooseLine(page)
+  await chooseLine(page, LINE)
 
   const name = `E2E MVD offline ${Date.now()}`
   await page.getByRole('button', { name: 'Create', exact: true }).tap()
@@ -137,7 +128,7 @@ test('MON-05 MON-06 an SVD monitor created online: filter tab first, exactly one
   const page = await context.newPage()
   await signInTablet(page, undefined, 'SVD_ANOMALY_MONITORS')
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 60_000 })
-  await chooseLine(page)
+  await chooseLine(page, LINE)
   await page.getByRole('button', { name: 'Create', exact: true }).tap()
   const drawer = drawerOf(page, 'New SVD Monitor')
   await expect(drawer.getByRole('tab', { name: 'Filter' })).toHaveAttribute('aria-selected', 'true')
@@ -206,7 +197,7 @@ test('MON-07 OFF-04 a duplicate is refused offline at once, and Edit existing mo
   await signInTablet(page, undefined, 'MVD_ANOMALY_MONITORS')
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 60_000 })
   await goOffline(context, page)
-  await chooseLine(page)
+  await chooseLine(page, LINE)
   await page.getByRole('button', { name: 'Create', exact: true }).tap()
   const drawer = drawerOf(page, 'New MVD Monitor')
   await drawer.getByRole('textbox', { name: 'Monitor name' }).fill('E2E duplicate')
@@ -243,7 +234,7 @@ test('MON-07 OFF-04 a duplicate only the server could see comes back as a kept r
   await signInTablet(page, undefined, 'MVD_ANOMALY_MONITORS')
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 60_000 })
   await goOffline(context, page)
-  await chooseLine(page)
+  await chooseLine(page, LINE)
   await page.getByRole('button', { name: 'Create', exact: true }).tap()
   const drawer = drawerOf(page, 'New MVD Monitor')
   await drawer.getByRole('textbox', { name: 'Monitor name' }).fill('E2E this device')
@@ -308,7 +299,7 @@ test('RULE-02 MON-03 an enabled rule out of bounds shows its message and blocks 
   const context = await tabletContext(browser)
   const page = await context.newPage()
   await signInTablet(page, undefined, 'MVD_ANOMALY_MONITORS')
-  await chooseLine(page)
+  await chooseLine(page, LINE)
   await page.getByRole('button', { name: 'Create', exact: true }).tap()
   const drawer = drawerOf(page, 'New MVD Monitor')
   await drawer.getByRole('textbox', { name: 'Monitor name' }).fill('E2E rule bounds')
@@ -345,7 +336,7 @@ test('MON-01 SIG-01 the whole create flow by keyboard alone, focus back on Creat
   const page = await context.newPage()
   await signInTablet(page, undefined, 'MVD_ANOMALY_MONITORS')
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 60_000 })
-  await chooseLine(page)
+  await chooseLine(page, LINE)
   const create = page.getByRole('button', { name: 'Create', exact: true })
   await tabTo(page, create)
   await page.keyboard.press('Enter')

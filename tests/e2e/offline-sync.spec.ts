@@ -3,6 +3,7 @@ import {
   ADMIN,
   apiAs,
   cellButton,
+  chooseLine,
   editLineCell,
   lineRow,
   signIn,
@@ -26,12 +27,7 @@ test('OFF-02 OFF-03 OFF-04 edits made offline survive a reload, show as pending,
 
   await page.getByRole('navigation').getByRole('link', { name: 'Single-Variate' }).click()
   // The line picker's button is named by its value and its label, e.g. 'Final Assembly Line'.
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: / Line$/ })
-    .first()
-    .click()
-  await page.getByRole('option', { name: 'Machining Line' }).click()
+  await chooseLine(page, 'Machining Line')
   const toggle = page.getByRole('switch', { name: /^Active: SVD/ }).first()
   const wasOn = await toggle.isChecked()
   const monitorName = ((await toggle.getAttribute('aria-label')) ?? '').replace('Active: ', '')

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { chooseLine } from './support/app'
 import { goOffline, signInTablet, tabletContext } from './support/tablet'
 
 // Issue 11 points 2, 5 and 7 on a 1024×768 touch tablet: the side menu drawer, focus, no flashes.
@@ -75,12 +76,7 @@ for (const offline of [false, true]) {
     await signInTablet(page, undefined, 'SVD_ANOMALY_MONITORS')
     await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 60_000 })
     if (offline) await goOffline(context, page)
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: / Line$/ })
-      .first()
-      .click()
-    await page.getByRole('option', { name: 'Paint Line' }).click()
+    await chooseLine(page, 'Paint Line')
     // The row's name opens the monitor form in VIEW (MON-01).
     const edits = page.getByRole('button', { name: /^View SVD/ })
     await expect(edits.first()).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { ADMIN, apiAs } from './support/app'
+import { ADMIN, apiAs, chooseLine } from './support/app'
 import { goOffline, openSyncedTablet, pageOverflow, VIEWPORTS } from './support/tablet'
 
 /**
@@ -27,12 +27,7 @@ const signalsOf = async (api: Awaited<ReturnType<typeof apiAs>>) => {
 }
 
 async function openPaintLine(page: Page) {
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: / Line$/ })
-    .first()
-    .click()
-  await page.getByRole('option', { name: 'Paint Line' }).click()
+  await chooseLine(page, 'Paint Line')
   await expect(treeItem(page, 'Press')).toBeVisible()
 }
 

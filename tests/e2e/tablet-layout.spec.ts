@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { OPERATOR } from './support/app'
+import { chooseLine, OPERATOR } from './support/app'
 import { pageOverflow, signInTablet, tabletContext, VIEWPORTS } from './support/tablet'
 
 // Issue 11 point 2: the settings screens on the plant's touch tablets and on desktops.
@@ -50,12 +50,7 @@ test('SHELL-01 MADM-01 the monitor admin page fits a 1024×768 tablet too', asyn
   const context = await tabletContext(browser)
   const page = await context.newPage()
   await signInTablet(page, undefined, 'SVD_ANOMALY_MONITORS')
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: / Line$/ })
-    .first()
-    .click()
-  await page.getByRole('option', { name: 'Machining Line' }).click()
+  await chooseLine(page, 'Machining Line')
   await expect(page.getByRole('switch', { name: /^Active: SVD/ }).first()).toBeVisible()
   const { scrollWidth, innerWidth } = await pageOverflow(page)
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth)

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { ADMIN, apiAs } from './support/app'
+import { ADMIN, apiAs, chooseLine } from './support/app'
 import { goOffline, openSyncedTablet } from './support/tablet'
 
 /**
@@ -19,15 +19,6 @@ const limitsOf = async (request: APIRequestContext, lineId: string) =>
 const cell = (page: Page, field: string, signal: string) =>
   page.getByRole('textbox', { name: `${field} for ${signal} *`, exact: true })
 
-async function showPaintLine(page: Page) {
-  await page
-    .getByRole('main')
-    .getByRole('button', { name: / Line$/ })
-    .first()
-    .click()
-  await page.getByRole('option', { name: 'Paint Line' }).click()
-}
-
 async function saveUsl(page: Page, signal: string, value: string) {
   await cell(page, 'USL', signal).fill(value)
   await page.getByRole('button', { name: 'Save Changes' }).click()
@@ -40,10 +31,10 @@ test('OFF-03 CAPL-02 two tabs: a limit saved in either shows in the other, once,
 }) => {
   const before = await limitsOf(request, 'line-paint')
   const { context, page: a } = await openSyncedTablet(browser, ADMIN, 'SPC_LIMITS')
-  await showPaintLine(a)
+  await chooseLine(a, 'Paint Line')
   const b = await context.newPage()
   await b.goto('/settings?section=SPC_LIMITS')
-  await showPaintLine(b)
+  await chooseLine(b, 'Paint Line')
   await expect(cell(b, 'USL', 'Flatness 3')).toHaveValue('60')
 
   await saveUsl(a, 'Flatness 3', '62')
@@ -61,7 +52,7 @@ test('OFF-03 CAPL-02 two tabs: a limit saved in either shows in the other, once,
 
   // Read back from what the tabs stored: each signal once, with both edits.
   await b.reload()
-  await showPaintLine(b)
+  await chooseLine(b, 'Paint Line')
   await expect(cell(b, 'USL', 'Flatness 3')).toHaveValue('62')
   await expect(cell(b, 'USL', 'Press Voltage 1')).toHaveValue('59')
   await expect(cell(b, 'USL', 'Inspect Pressure 1')).toHaveValue('71')
@@ -69,7 +60,7 @@ test('OFF-03 CAPL-02 two tabs: a limit saved in either shows in the other, once,
     await expect(cell(b, 'USL', signal)).toHaveCount(1)
   await b.close()
   await goOffline(context, a)
-  await showPaintLine(a)
+  await chooseLine(a, 'Paint Line')
   await expect(cell(a, 'USL', 'Flatness 3')).toHaveValue('62')
   await expect(cell(a, 'USL', 'Press Voltage 1')).toHaveValue('59')
   await expect(cell(a, 'USL', 'Inspect Pressure 1')).toHaveValue('71')

@@ -26,6 +26,19 @@ export async function waitSynced(page: Page): Promise<void> {
 export const HOURS = Messages.lines.noDataAlertLabel
 export const DAYS = Messages.lines.alertDisplayedLabel
 
+/**
+ * Picks a line in the section's line picker. Its button is named by the value and its label (e.g.
+ * 'Final Assembly Line'); the first such button in the main area is the section's.
+ */
+export async function chooseLine(page: Page, name: string): Promise<void> {
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: / Line$/ })
+    .first()
+    .click()
+  await page.getByRole('option', { name, exact: true }).click()
+}
+
 export const lineRow = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) })
 
 /** Edits an inline number cell of the Line Management grid (LINE-04). */
