@@ -19,7 +19,8 @@ import { RECORD_SIZE } from '../../../client/db/record-directory'
  * The bulk collections' storage (client/db/line-record-storage.ts): a seeded run of inserts, edits,
  * moves to another line and removals made through RxDB answers every query exactly as RxDB's own
  * Dexie storage does with the same writes; records never hold more than RECORD_SIZE documents; and
- * two instances on one database (two tabs) never lose or duplicate a document the other wrote.
+ * two instances on one database (two tabs) never lose or duplicate a document the other wrote; and
+ * the changes since a checkpoint (RxDB's schema migration reads them) come in RxDB's order.
  */
 type Signal = { id: string; lineId: string; name: string; kind: string; revision: number; updatedAt: string }
 type Data = Record<string, unknown>
@@ -126,22 +127,8 @@ describe('line-record storage', () => {
 
   it('OFF-03 two tabs on one database: what one wrote the other finds, updates and moves, never twice', async () => {
     const indexedDB = new IDBFactory()
-    const storage = withLineRecords(dexie(indexedDB))
     const name = `tabs-${Math.random().toString(36).slice(2)}`
-    const open = async () => {
-      const instance = (await storage.createStorageInstance({
-        databaseInstanceToken: Math.random().toString(36),
-        databaseName: name,
-        collectionName: 'signals',
-        schema: fillWithDefaultSettings(rxSchemaFor('signals')) as never,
-        options: {},
-        multiInstance: false,
-        devMode: false,
-      })) as unknown as LineRecordInstance
-      closing.push(instance)
-      return instance
-    }
-    const [a, b] = [await open(), await open()]
+    const [a, b] = [await signalsInstance(indexedDB, name), await signalsInstance(indexedDB, name)]
     let lwt = 1
     const doc = (id: string, lineId: string, revision: number) => ({
       id,
@@ -186,6 +173,35 @@ describe('line-record storage', () => {
     expect(fromA).toContain('S900:L1:1')
   })
 
+  it("OFF-03 the changes since a checkpoint come in RxDB's order (write time, then id), removals included, a page at a time", async () => {
+    const signals = await signalsInstance(new IDBFactory(), `changes-${Math.random().toString(36).slice(2)}`)
+    const doc = (id: string, lwt: number, deleted = false) => ({
+      id,
+      lineId: id < 'S3' ? 'L0' : 'L1',
+      name: id,
+      revision: 1,
+      updatedAt: '2026-11-26T10:00:00.000Z',
+      _deleted: deleted,
+      _attachments: {},
+      _meta: { lwt },
+      _rev: '1-x',
+    })
+    const docs = [doc('S4', 1), doc('S1', 3), doc('S3', 2), doc('S2', 2, true), doc('S5', 5)]
+    expect(await signals.putNewer(docs, (i) => docs[i], 'test')).toBe(5)
+    const pages: string[][] = []
+    let checkpoint: { id: string; lwt: number } | undefined
+    for (;;) {
+      const page = await signals.getChangedDocumentsSince(2, checkpoint)
+      if (page.documents.length === 0) {
+        expect(page.checkpoint).toEqual(checkpoint)
+        break
+      }
+      pages.push(page.documents.map((d) => String(d.id)))
+      checkpoint = page.checkpoint
+    }
+    expect(pages).toEqual([['S4', 'S2'], ['S3', 'S1'], ['S5']])
+  })
+
   it('OFF-03 a conflicting write (a previous version that is not the stored one) is refused with 409', async () => {
     const { app } = await pair()
     const signals = app.collections.signals
@@ -196,6 +212,21 @@ describe('line-record storage', () => {
     expect((await signals.findOne('S1').exec())?.toJSON()).toMatchObject({ lineId: 'L0', name: 'one' })
   })
 })
+
+/** The signals' line-record storage instance on `name`, as RxDB opens it (one per tab). */
+async function signalsInstance(indexedDB: IDBFactory, name: string): Promise<LineRecordInstance> {
+  const instance = (await withLineRecords(dexie(indexedDB)).createStorageInstance({
+    databaseInstanceToken: Math.random().toString(36),
+    databaseName: name,
+    collectionName: 'signals',
+    schema: fillWithDefaultSettings(rxSchemaFor('signals')) as never,
+    options: {},
+    multiInstance: false,
+    devMode: false,
+  })) as unknown as LineRecordInstance
+  closing.push(instance)
+  return instance
+}
 
 /** Every record of the app database's signals, read straight from IndexedDB. */
 async function storedRecords(app: AppDatabase): Promise<Data[][]> {
