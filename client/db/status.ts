@@ -2,7 +2,6 @@ import type { RxCollection } from 'rxdb'
 import { LINE_FIELDS, type CollectionName } from '../../shared/sync/collections'
 import type { AppDatabase } from './app-database'
 import type { LocalMeta } from './collections'
-import type { DeviceDb } from './device-db'
 import type { Outbox } from './outbox'
 import type { CollectionReplication } from './replication'
 import type { SyncStatus } from './sync-controller'
@@ -12,9 +11,9 @@ type Patch = (p: Partial<SyncStatus>) => void
 /**
  * For as long as the local database is open — also offline and after an expired session, when
  * nothing replicates: forgets acknowledged actions once their documents arrived (so what the user
- * sees never flips back in between), and restores the last synced time.
+ * sees never flips back in between).
  */
-export function trackAbsorption(db: AppDatabase, device: DeviceDb, outbox: Outbox, patch: Patch): () => void {
+export function trackAbsorption(db: AppDatabase, outbox: Outbox): () => void {
   let stopped = false
   let scheduled = false
   const check = async () => {
@@ -48,9 +47,6 @@ export function trackAbsorption(db: AppDatabase, device: DeviceDb, outbox: Outbo
   // sync of 100,000 signals left ~60 MiB on the heap).
   const changes = db.eventBulks$.subscribe(schedule)
   const acks = outbox.changed$.subscribe(schedule)
-  void device.marks.get('lastSyncedAt').then((mark) => {
-    if (!stopped && mark) patch({ lastSyncedAt: mark.at })
-  })
   if (typeof navigator !== 'undefined' && navigator.storage?.persist) {
     // Ask the browser to keep the local data, so an offline tablet is not wiped under pressure.
     void navigator.storage.persist().catch(() => false)

@@ -153,6 +153,7 @@ export class SyncController {
 
   /** Restores the session: the server's answer when reachable, else the identity stored here. */
   async start(): Promise<void> {
+    void this.restoreLastSynced()
     const hint = readSessionHint()
     const offline = this.options.isOnline?.() === false
     if (hint && this.options.showStoredFirst) {
@@ -449,9 +450,7 @@ export class SyncController {
       this.db$.next(db)
       // Screens read the database from now on; what the stored view read is let go.
       this.storedReads = undefined
-      this.stopLocalTracking = this.code.trackAbsorption(db, this.device, this.outbox, (patch) =>
-        this.patchStatus(patch),
-      )
+      this.stopLocalTracking = this.code.trackAbsorption(db, this.outbox)
     }
     return db
   }
@@ -553,6 +552,15 @@ export class SyncController {
     const wait = this.lastSyncedStored + LAST_SYNCED_WRITE_MS - Date.now()
     if (wait <= 0) void this.writeLastSynced()
     else this.lastSyncedTimer = setTimeout(() => void this.writeLastSynced(), wait)
+  }
+
+  /**
+   * The "last synced" this device stored, shown until an answer gives a newer one: an app opened
+   * offline says when it last synced instead of "not yet", which would suggest it never did.
+   */
+  private async restoreLastSynced(): Promise<void> {
+    const mark = await this.device.marks.get('lastSyncedAt').catch(() => undefined)
+    if (mark && this.status$.value.lastSyncedAt === null) this.patchStatus({ lastSyncedAt: mark.at })
   }
 
   /** Stores the status's "last synced" now (one that was waiting for its time included). */

@@ -35,6 +35,9 @@ test('OFF-02 LINE-04 a cold start offline paints the pending edit with its first
   const first = await page.evaluate(() => (window as unknown as { __firstRowText?: string }).__firstRowText)
   expect(first).toContain('41')
   expect(first).toContain('Pending')
+  // Offline, the header says when the device last synced (the time it stored), not "not yet".
+  await expect(page.getByTestId('sync-status')).toContainText('Last synced:')
+  await expect(page.getByTestId('sync-status')).not.toContainText('not yet')
 
   // At once, while the local database may still be opening.
   await editLineCell(page, HOURS, 'Final Assembly', '43')

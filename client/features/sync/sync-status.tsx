@@ -2,7 +2,6 @@ import { Messages } from '../../../shared/validation/messages'
 import { ProgressBar, StatusLight } from '@adobe/react-spectrum'
 import { PlantDateTime } from '../../components/plant-date-time'
 import { useSyncStatus } from '../../db/data-context'
-import { useLastSyncedAt } from './use-last-synced'
 
 /**
  * The sync status control of the frame header (OFF-03): online/offline, pending changes, last synced
@@ -11,7 +10,7 @@ import { useLastSyncedAt } from './use-last-synced'
 export function SyncStatus() {
   const status = useSyncStatus()
   const pending = status.pendingCount
-  const lastSyncedAt = useLastSyncedAt()
+  const lastSyncedAt = status.lastSyncedAt
   // While a first sync runs only its progress is true: "All changes synced" would not be.
   const firstSync = status.initialProgress !== null
   return (
