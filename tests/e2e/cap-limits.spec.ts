@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { ADMIN, apiAs, chooseLine } from './support/app'
+import { ADMIN, apiAs, chooseLine, linePicker } from './support/app'
 import {
   goOffline,
   openSyncedTablet,
@@ -18,12 +18,6 @@ interface Entry {
   signalUUID: string
   limits: Array<{ uuid: string; model_number: string; lslFormula: string | null; uslFormula: string | null }>
 }
-
-const lineButton = (page: Page) =>
-  page
-    .getByRole('main')
-    .getByRole('button', { name: / Line$/ })
-    .first()
 
 const limitsOf = async (request: APIRequestContext, lineId: string) =>
   (await apiAs(request)).get<Entry[]>(`/api/line-config/spc-signal-limits?line-id=${lineId}`)
@@ -80,7 +74,7 @@ test('CAPL-02 CAPL-04 edits made offline are saved as one action and reach the s
   const save = page.getByRole('button', { name: 'Save Changes' })
   const discard = page.getByRole('button', { name: 'Discard Changes' })
   await expect(save).toBeDisabled()
-  await expect(lineButton(page)).toBeEnabled()
+  await expect(linePicker(page)).toBeEnabled()
 
   // Cell rules, with the message under the cell.
   const lsl = cell(page, 'LSL', 'Flatness 3')
@@ -91,14 +85,14 @@ test('CAPL-02 CAPL-04 edits made offline are saved as one action and reach the s
   // The message sits under the cell without growing the 65 px row.
   expect((await page.locator('tr', { has: lsl }).boundingBox())!.height).toBe(65)
   await expect(save).toBeDisabled()
-  await expect(lineButton(page)).toBeDisabled()
+  await expect(linePicker(page)).toBeDisabled()
   await lsl.fill('70')
   await expect(page.getByText('LSL must be < USL', { exact: true })).toBeVisible()
   await expect(page.getByText('USL must be > LSL', { exact: true })).toBeVisible()
   await lsl.fill('40')
   // Back to what is stored: no longer edited.
   await expect(save).toBeDisabled()
-  await expect(lineButton(page)).toBeEnabled()
+  await expect(linePicker(page)).toBeEnabled()
 
   await cell(page, 'USL', 'Flatness 3').fill('61')
   await expect(page.locator('tr', { has: cell(page, 'USL', 'Flatness 3') }).getByText('Edited')).toBeVisible()
@@ -109,7 +103,7 @@ test('CAPL-02 CAPL-04 edits made offline are saved as one action and reach the s
   // Nothing typed is lost: the unsaved edit survives an (offline) reload.
   await page.reload({ waitUntil: 'domcontentloaded' })
   await expect(cell(page, 'USL', 'Flatness 3')).toHaveValue('61')
-  await expect(lineButton(page)).toBeDisabled()
+  await expect(linePicker(page)).toBeDisabled()
 
   // A model row emptied is dropped on save; a signal without limits gets its first row.
   await page.getByRole('button', { name: 'See models: Press Voltage 1' }).click()

@@ -27,15 +27,18 @@ export const HOURS = Messages.lines.noDataAlertLabel
 export const DAYS = Messages.lines.alertDisplayedLabel
 
 /**
- * Picks a line in the section's line picker. Its button is named by the value and its label (e.g.
- * 'Final Assembly Line'); the first such button in the main area is the section's.
+ * A section's line picker. Its button is named by the value and its label (e.g. 'Final Assembly
+ * Line'); the first such button in the main area is the section's.
  */
-export async function chooseLine(page: Page, name: string): Promise<void> {
-  await page
+export const linePicker = (page: Page) =>
+  page
     .getByRole('main')
     .getByRole('button', { name: / Line$/ })
     .first()
-    .click()
+
+/** Picks a line in the section's line picker. */
+export async function chooseLine(page: Page, name: string): Promise<void> {
+  await linePicker(page).click()
   await page.getByRole('option', { name, exact: true }).click()
 }
 
