@@ -5,7 +5,9 @@ import { DOCS_STORE, fromStoredDeleted, toStoredDeleted } from './rxdb-dexie-lay
 
 /**
  * Writes documents the server sent straight into the Dexie table behind an RxDB collection, then
- * tells the collection in one change-event bulk, the way RxDB's own write would.
+ * tells the collection in one change-event bulk, the way RxDB's own write would. Only the plant's
+ * structure is stored this way now; signals and limits, where the figures below were measured, go
+ * to their line records (line-record-storage.ts).
  *
  * - `bulkInsertIfEmpty` (a first sync) skips what RxDB's Dexie storage does on every bulk write and a
  *   first sync does not need: a read of every id before the write (to find conflicts in a table known
