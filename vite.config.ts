@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -47,6 +48,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'first-screen', tags: ['$initial'], priority: 2 },
+            // Fetched only by a browser without its own Temporal (client/platform/temporal.ts).
+            { name: 'temporal-polyfill', test: /node_modules[\\/]temporal-polyfill[\\/]/, priority: 3 },
             {
               name: 'signed-in',
               test: /client[\\/](app-shell|components[\\/]confirm-dialog|features[\\/]session[\\/]require-session|features[\\/]settings[\\/])/,
@@ -57,6 +60,16 @@ export default defineConfig({
         },
       },
     },
+  },
+  resolve: {
+    // The browser's own Temporal where it has one; the polyfill only where it has not
+    // (client/platform/temporal.ts).
+    alias: [
+      {
+        find: /^temporal-polyfill$/,
+        replacement: fileURLToPath(new URL('client/platform/temporal.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8787', '/sync': 'http://127.0.0.1:8787' },
