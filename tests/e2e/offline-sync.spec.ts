@@ -150,3 +150,22 @@ test('OFF-04 LINE-06 a circular feeder line made offline is rejected with the sp
   expect(machining.feederLineIds).toEqual(['line-paint'])
   await context.close()
 })
+
+test('SHELL-08 OFF-02 a confirmation opens offline right after a first sign-in, before anything is cached', async ({
+  browser,
+}) => {
+  // No service worker: nothing is cached for this page, so offline it has only the code it fetched.
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await signIn(page, ADMIN, 'MS_TEAMS')
+  await waitSynced(page)
+
+  await context.setOffline(true)
+  await page.getByRole('button', { name: 'Delete webhook of Final Assembly' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Microsoft Teams Integration?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByRole('row', { name: /Final Assembly/ })).not.toContainText('Not Configured')
+  await context.close()
+})
