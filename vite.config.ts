@@ -45,8 +45,6 @@ export default defineConfig({
         // their own code in their own chunks. The confirm dialog is imported on demand by the provider
         // around every screen (client/components/confirm.tsx) but travels in the signed-in chunk, so
         // /sign-in does not load it and a signed-in page holds it before any confirm is asked offline.
-        // (Temporal's top-level await makes the bundler reach it through a small file of its own,
-        // which the signed-in frame fetches once it shows: preloadConfirmDialogs.)
         codeSplitting: {
           groups: [
             { name: 'first-screen', tags: ['$initial'], priority: 2 },

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { ActionButton, Text } from '@adobe/react-spectrum'
-import { preloadConfirmDialogs, useConfirm } from './components/confirm'
+import { useConfirm } from './components/confirm'
 import { useAppData, usePlant, useSession, useSyncIssues } from './db/data-context'
 import { RejectionAnnouncer } from './features/sync/rejection-announcer'
 import { SyncIssuesPanel } from './features/sync/sync-issues-panel'
@@ -19,7 +19,6 @@ export function AppShell({ children }: { children: ReactNode }) {
   const closeIssues = useCallback(() => setIssuesOpen(false), [])
   const issues = useSyncIssues()
   const { plant } = usePlant()
-  useEffect(preloadConfirmDialogs, [])
 
   return (
     <div className="qm-app">

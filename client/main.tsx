@@ -4,6 +4,7 @@ import { App } from './app'
 import { SyncController } from './db/sync-controller'
 import { browserTransport } from './db/transport'
 import { preloadSignedInPage } from './features/session/preload-signed-in'
+import { temporalReady } from './platform/temporal'
 import { registerServiceWorker } from './pwa/register-service-worker'
 import './styles.css'
 
@@ -21,40 +22,46 @@ const VERIFY_RETRY_MS = { first: 500, firstFor: 60_000, then: 5_000 }
 // evaluation of the app's scripts.
 performance.mark('qm:script')
 
-const controller = new SyncController({
-  transport: browserTransport(),
-  isOnline: () => navigator.onLine,
-  showStoredFirst: true,
-})
-void controller.start()
-preloadSignedInPage(window.location)
+// Plant time needs Temporal: where the browser has none, its polyfill arrives first
+// (client/platform/temporal.ts); where it has one, this waits a microtask.
+void temporalReady.then(start)
 
-window.addEventListener('online', () => controller.setOnline(true))
-window.addEventListener('offline', () => controller.setOnline(false))
-let unverifiedSince: number | undefined
-const verifyLater = (): void => {
-  const waited = unverifiedSince === undefined ? 0 : Date.now() - unverifiedSince
-  setTimeout(
-    () => {
-      const session = controller.session$.value
-      const unverified = session.status === 'signed-in' && !session.verified
-      unverifiedSince = unverified ? (unverifiedSince ?? Date.now()) : undefined
-      void (unverified && navigator.onLine ? controller.start() : Promise.resolve()).finally(verifyLater)
-    },
-    waited < VERIFY_RETRY_MS.firstFor ? VERIFY_RETRY_MS.first : VERIFY_RETRY_MS.then,
+function start(): void {
+  const controller = new SyncController({
+    transport: browserTransport(),
+    isOnline: () => navigator.onLine,
+    showStoredFirst: true,
+  })
+  void controller.start()
+  preloadSignedInPage(window.location)
+
+  window.addEventListener('online', () => controller.setOnline(true))
+  window.addEventListener('offline', () => controller.setOnline(false))
+  let unverifiedSince: number | undefined
+  const verifyLater = (): void => {
+    const waited = unverifiedSince === undefined ? 0 : Date.now() - unverifiedSince
+    setTimeout(
+      () => {
+        const session = controller.session$.value
+        const unverified = session.status === 'signed-in' && !session.verified
+        unverifiedSince = unverified ? (unverifiedSince ?? Date.now()) : undefined
+        void (unverified && navigator.onLine ? controller.start() : Promise.resolve()).finally(verifyLater)
+      },
+      waited < VERIFY_RETRY_MS.firstFor ? VERIFY_RETRY_MS.first : VERIFY_RETRY_MS.then,
+    )
+  }
+  verifyLater()
+
+  // Read-only handle for benchmarks and diagnostics in the browser console (no secrets live here).
+  ;(window as unknown as { __qm: unknown }).__qm = { controller }
+
+  registerServiceWorker()
+
+  const root = document.getElementById('root')
+  if (!root) throw new Error('index.html has no #root element')
+  createRoot(root).render(
+    <StrictMode>
+      <App controller={controller} />
+    </StrictMode>,
   )
 }
-verifyLater()
-
-// Read-only handle for benchmarks and diagnostics in the browser console (no secrets live here).
-;(window as unknown as { __qm: unknown }).__qm = { controller }
-
-registerServiceWorker()
-
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
-createRoot(root).render(
-  <StrictMode>
-    <App controller={controller} />
-  </StrictMode>,
-)

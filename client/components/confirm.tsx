@@ -31,18 +31,7 @@ export interface ConfirmRequest {
 const Context = createContext<Confirm | undefined>(undefined)
 
 /** The dialog's code (Spectrum's dialog and overlay) arrives with the first request, not at start. */
-const loadConfirmDialogs = () => import('./confirm-dialog')
-const ConfirmDialogs = lazy(() => loadConfirmDialogs().then((m) => ({ default: m.ConfirmDialogs })))
-
-/**
- * Fetches the dialog's code before any confirm is asked: the signed-in frame does once it shows, so
- * a confirm opens offline right after a first sign-in, before the service worker has cached the
- * app (the page can only import offline what it already fetched). The code itself travels in the
- * signed-in chunk (vite.config.ts), but the bundler reaches it through a small file of its own.
- */
-export function preloadConfirmDialogs(): void {
-  void loadConfirmDialogs().catch(() => undefined)
-}
+const ConfirmDialogs = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialogs })))
 
 /**
  * Confirm and error dialogs (SHELL-08) as a promise: `if (await confirm({...})) …`. Requests made
