@@ -19,7 +19,7 @@ import {
 } from 'rxdb'
 import { LINE_FIELDS, type CollectionName } from '../../shared/sync/collections'
 import { BULK_COLLECTIONS } from './collections'
-import { idbRequest } from './idb-request'
+import { deleteDatabase, idbRequest } from './idb-request'
 import { hashId, RecordDirectory, type RecordRef } from './record-directory'
 import { dexieDatabaseName } from './rxdb-dexie-layout'
 
@@ -74,7 +74,7 @@ export function withLineRecords<Internals, Options>(
       idb,
       recordsDatabaseName(params.databaseName, params.schema.version, params.collectionName),
     )
-    const instance = new LineRecordInstance(params as never, db, KeyRange, lineField)
+    const instance = new LineRecordInstance(params as never, idb, db, KeyRange, lineField)
     await addRxStorageMultiInstanceSupport(LINE_RECORDS_STORAGE, params, instance as never)
     return instance as unknown as RxStorageInstance<T, Internals, Options>
   }
@@ -104,6 +104,8 @@ export class LineRecordInstance {
 
   constructor(
     params: RxStorageInstanceCreationParams<Data, unknown>,
+    /** The factory `db` was opened with (fake-indexeddb in tests). */
+    private readonly idb: IDBFactory,
     private readonly db: IDBDatabase,
     private readonly KeyRange: typeof IDBKeyRange,
     private readonly lineField: string,
@@ -232,12 +234,8 @@ export class LineRecordInstance {
   }
 
   async remove(): Promise<void> {
-    const name = this.db.name
     await this.close()
-    await new Promise<void>((resolve) => {
-      const deleting = indexedDBOf(this.db).deleteDatabase(name)
-      deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve()
-    })
+    await deleteDatabase(this.idb, this.db.name).catch(() => undefined)
   }
 
   /**
@@ -443,13 +441,8 @@ function openRecords(idb: IDBFactory, name: string): Promise<IDBDatabase> {
       const db = opening.result
       // Another tab deleting it (a sign-out's removal): let it.
       db.onversionchange = () => db.close()
-      indexedDBs.set(db, idb)
       resolve(db)
     }
     opening.onerror = () => reject(opening.error ?? new Error(`Opening ${name} failed`))
   })
 }
-
-/** The factory each database was opened with (fake-indexeddb in tests). */
-const indexedDBs = new WeakMap<IDBDatabase, IDBFactory>()
-const indexedDBOf = (db: IDBDatabase): IDBFactory => indexedDBs.get(db) ?? globalThis.indexedDB

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BULK_COLLECTIONS } from '../../client/db/collections'
 import { databaseNameFor } from '../../client/db/database-name'
+import { deleteDatabase } from '../../client/db/idb-request'
 import { checkpointKey } from '../../client/db/device-db'
 import { recordsDatabaseName } from '../../client/db/line-record-storage'
 import { dexieDatabaseName } from '../../client/db/rxdb-dexie-layout'
@@ -70,14 +71,6 @@ describe('moving signals and limits to line records', () => {
     await next.close()
   })
 })
-
-function deleteDatabase(idb: IDBFactory, name: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = idb.deleteDatabase(name)
-    req.onsuccess = () => resolve()
-    req.onerror = () => reject(req.error)
-  })
-}
 
 function createDatabase(idb: IDBFactory, name: string): Promise<void> {
   return new Promise((resolve, reject) => {
