@@ -211,6 +211,21 @@ describe('line-record storage', () => {
     ).rejects.toMatchObject({ code: 'CONFLICT' })
     expect((await signals.findOne('S1').exec())?.toJSON()).toMatchObject({ lineId: 'L0', name: 'one' })
   })
+
+  it('OFF-03 removing the storage deletes its records database, and a new one starts empty', async () => {
+    const indexedDB = new IDBFactory()
+    const name = `removed-${Math.random().toString(36).slice(2)}`
+    const stored = recordsDatabaseName(name, 0, 'signals')
+    const first = await signalsInstance(indexedDB, name)
+    const doc = { id: 'S1', lineId: 'L0', name: 'one', revision: 1, updatedAt: '', _deleted: false }
+    const meta = { _attachments: {}, _meta: { lwt: 1 }, _rev: '1-x' }
+    expect(await first.putNewer([doc], () => ({ ...doc, ...meta }), 'test')).toBe(1)
+    expect((await indexedDB.databases()).map((d) => d.name)).toContain(stored)
+    await first.remove()
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(stored)
+    const next = await signalsInstance(indexedDB, name)
+    expect(await next.findDocumentsById(['S1'], true)).toEqual([])
+  })
 })
 
 /** The signals' line-record storage instance on `name`, as RxDB opens it (one per tab). */
