@@ -11,6 +11,7 @@ import { databaseNameFor } from './database-name'
 import { DeviceDb, type SessionUser, type SyncIssue } from './device-db'
 import { markOnce } from './first-marks'
 import { IntentPusher } from './intent-pusher'
+import { LastSyncedMark } from './last-synced-mark'
 import type { LocalOutcome } from './local-intents'
 import { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
@@ -72,9 +73,6 @@ type Listener = (issue: SyncIssue) => void
 
 const RETRY_MS = 5000
 
-/** "Last synced" is stored on the device at most this often (the status shows every answer's time). */
-const LAST_SYNCED_WRITE_MS = 10_000
-
 /** How long a cold start showing stored documents waits for the first screen before opening anyway. */
 const FIRST_SCREEN_WAIT_MS = 1000
 
@@ -105,11 +103,11 @@ export class SyncController {
   private readonly drawn = resolvable()
   private storedReads: StoredView | undefined
   private loaded: SessionCode | undefined
-  private lastSyncedStored = 0
-  private lastSyncedTimer: ReturnType<typeof setTimeout> | undefined
+  private readonly lastSynced: LastSyncedMark
 
   constructor(private readonly options: ControllerOptions) {
     this.device = options.device ?? new DeviceDb()
+    this.lastSynced = new LastSyncedMark(this.device.marks)
     this.outbox = new Outbox(this.device)
     this.status$ = new BehaviorSubject<SyncStatus>({
       online: options.isOnline?.() ?? true,
@@ -323,7 +321,7 @@ export class SyncController {
   async close(): Promise<void> {
     this.opening = undefined
     // A "last synced" still waiting to be stored is stored now.
-    if (this.lastSyncedTimer !== undefined) await this.writeLastSynced()
+    await this.lastSynced.flush()
     await this.closeDatabase()
   }
 
@@ -528,8 +526,9 @@ export class SyncController {
 
   private onResult(ok: boolean, error?: HttpError): void {
     if (ok) {
-      this.patchStatus({ lastSyncedAt: new Date().toISOString(), online: true })
-      this.storeLastSynced()
+      const at = new Date().toISOString()
+      this.patchStatus({ lastSyncedAt: at, online: true })
+      this.lastSynced.note(at)
       return
     }
     if (error?.status === 401 && !this.status$.value.paused) {
@@ -542,34 +541,12 @@ export class SyncController {
   }
 
   /**
-   * Keeps "last synced" on the device for an offline start: at once when the last write is
-   * LAST_SYNCED_WRITE_MS old, else once that much time has passed (with the latest time then). Every
-   * answer (each edit's push, stream item and checkpoint) wrote it before: an IndexedDB transaction
-   * and a cross-tab message per answer, while the status shows the exact time anyway.
-   */
-  private storeLastSynced(): void {
-    if (this.lastSyncedTimer !== undefined) return
-    const wait = this.lastSyncedStored + LAST_SYNCED_WRITE_MS - Date.now()
-    if (wait <= 0) void this.writeLastSynced()
-    else this.lastSyncedTimer = setTimeout(() => void this.writeLastSynced(), wait)
-  }
-
-  /**
    * The "last synced" this device stored, shown until an answer gives a newer one: an app opened
    * offline says when it last synced instead of "not yet", which would suggest it never did.
    */
   private async restoreLastSynced(): Promise<void> {
-    const mark = await this.device.marks.get('lastSyncedAt').catch(() => undefined)
-    if (mark && this.status$.value.lastSyncedAt === null) this.patchStatus({ lastSyncedAt: mark.at })
-  }
-
-  /** Stores the status's "last synced" now (one that was waiting for its time included). */
-  private async writeLastSynced(): Promise<void> {
-    clearTimeout(this.lastSyncedTimer)
-    this.lastSyncedTimer = undefined
-    this.lastSyncedStored = Date.now()
-    const at = this.status$.value.lastSyncedAt
-    if (at) await this.device.marks.put({ key: 'lastSyncedAt', at }).catch(() => undefined)
+    const at = await this.lastSynced.read()
+    if (at && this.status$.value.lastSyncedAt === null) this.patchStatus({ lastSyncedAt: at })
   }
 
   private async recordIssue(
