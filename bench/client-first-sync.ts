@@ -10,8 +10,8 @@ import { ms, ratio, table } from './stats'
  * Client figures in headless Chromium against the real server: the first sync of a large plant
  * (time, bytes, and the CPU the server, the browser process and the page used) beside a raw IndexedDB
  * write of the same documents in the same run and a write of them in the layout they are stored in
- * (the floor of that storage), the cold start offline to the first Line Management row, and the gzip size of the
- * first screen's JavaScript.
+ * (the floor of that storage), the cold start offline to the first Line Management row, and the gzip
+ * size of the first screen's JavaScript.
  */
 export async function benchClientFirstSync(signals = 100_000): Promise<void> {
   const {
