@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './bench/support/bench-browser'
@@ -7,6 +7,9 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './bench/support/bench-browse
 // End-to-end tests run the real product (`npm start`) on a fresh data folder, in Debian's Chromium.
 const port = Number(process.env.E2E_PORT ?? 8799)
 const dataDir = mkdtempSync(join(tmpdir(), 'qm-e2e-'))
+// The server's database (~40 MB) goes with the run: every process that loads this file made a folder
+// and removes its own when it exits, the runner after it stopped the server.
+process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 
 export default defineConfig({
   testDir: 'tests/e2e',
