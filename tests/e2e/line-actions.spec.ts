@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, apiAs, lineRow } from './support/app'
-import { openSyncedTablet } from './support/tablet'
+import { appInstalled, openSyncedTablet } from './support/tablet'
 
 /**
  * Issue 7: a user action is one named intent applied on the device at once, cascades included,
@@ -19,6 +19,8 @@ test('LINE-03 LINE-08 OFF-02 deactivating a line offline stops its monitors and 
   )
   expect(before.some((t) => t.active)).toBe(true)
 
+  // The reload below is offline: the app must be installed first.
+  await appInstalled(page)
   await context.setOffline(true)
   const row = lineRow(page, 'Machining Line')
   await row.getByRole('switch', { name: 'Active: Machining Line' }).click()

@@ -11,6 +11,7 @@ import {
   HOURS,
   DAYS,
 } from './support/app'
+import { appInstalled } from './support/tablet'
 
 test('OFF-02 OFF-03 OFF-04 edits made offline survive a reload, show as pending, and reach the server online', async ({
   browser,
@@ -20,6 +21,8 @@ test('OFF-02 OFF-03 OFF-04 edits made offline survive a reload, show as pending,
   const page = await context.newPage()
   await signIn(page, ADMIN, 'LINE_MANAGEMENT')
   await waitSynced(page)
+  // The reload below is offline: the app must be installed first.
+  await appInstalled(page)
 
   await context.setOffline(true)
   await editLineCell(page, HOURS, 'Machining Line', '36')

@@ -49,13 +49,20 @@ export const pageOverflow = (page: Page) =>
     innerWidth: window.innerWidth,
   }))
 
-/** Goes offline the way a real network loss does: cut the network, then reload (STACK-NOTES). */
-export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  // The reload is served by the service worker: wait until it is active (installed with the app
-  // shell precached), which on a busy machine can take longer than a sign-in.
+/**
+ * Waits until the app is installed: its service worker active, with the app precached. A reload
+ * with no network is served by it, and on a busy machine installing can take longer than a sign-in
+ * and a first sync.
+ */
+export async function appInstalled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
+}
+
+/** Goes offline the way a real network loss does: cut the network, then reload (STACK-NOTES). */
+export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await appInstalled(page)
   await context.setOffline(true)
   await page.reload({ waitUntil: 'domcontentloaded' })
   await expect(page.getByTestId('signed-in-user')).toBeVisible()
