@@ -91,7 +91,7 @@ export default tseslint.config(
     ],
   ),
   layer(
-    ['sync-server/{api,http,replication,auth,seed}/**/*.ts', 'sync-server/*.ts'],
+    ['sync-server/{api,http,replication,auth,seed,gateway}/**/*.ts', 'sync-server/*.ts'],
     [{ group: ['kysely'], importNames: ['sql'], message: 'SQL lives only in sync-server/store/.' }],
   ),
   layer(

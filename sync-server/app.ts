@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
+import { etag } from 'hono/etag'
 import { Messages } from '../shared/validation/messages'
 import { apiRoutes } from './api/routes'
+import { gatewayPokeRoutes } from './api/gateway-routes'
 import { sessionRoutes } from './api/session-routes'
 import type { Services } from './domain/services'
 import type { AppEnv } from './http/app-env'
@@ -19,6 +21,8 @@ export interface AppOptions {
   readonly policy?: RequestPolicy
   /** Wrong-password counting; one per app by default, so each test server starts clean. */
   readonly signInThrottle?: SignInThrottle
+  /** Gateway mode: the bearer token POST /gateway/poke needs (POKE_TOKEN), if any. */
+  readonly pokeToken?: string
 }
 
 /** Composes the server: REST API, replication and the built client on one origin. */
@@ -34,12 +38,16 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     await next()
   })
   for (const prefix of ['/api/*', '/sync/*']) app.use(prefix, urlTextGuard, crossSiteGuard)
+  // Conditional reads: a client (a gateway polling this server) that holds an answer gets 304 for it.
+  app.use('/api/*', etag())
   app.get('/api/health', (c) => c.json({ ok: true }))
   app.route('/api', sessionRoutes())
   app.route('/api', apiRoutes())
   app.route('/sync', replicationRoutes())
+  app.route('/gateway', gatewayPokeRoutes(options.pokeToken))
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', Messages.server.notFound), 404))
   app.all('/sync/*', (c) => c.json(errorBody('NOT_FOUND', Messages.server.notFound), 404))
+  app.all('/gateway/*', (c) => c.json(errorBody('NOT_FOUND', Messages.server.notFound), 404))
   if (options.distDir) mountStaticClient(app as unknown as Hono, options.distDir)
   return app
 }

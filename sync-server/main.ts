@@ -6,17 +6,21 @@ import { startServices } from './server'
 const config = readConfig()
 const opening = performance.now()
 console.log(config.databaseUrl ? 'Opening PostgreSQL (DATABASE_URL)' : `Opening PGlite in ${config.dataDir}`)
+if (config.gateway) console.log(`Gateway mode: the authority is ${config.gateway.authorityUrl}`)
 const { services, close } = await startServices(config)
 console.log(`Database ready in ${((performance.now() - opening) / 1000).toFixed(1)} s`)
 const app = createApp({
   services,
   distDir: config.distDir,
   policy: { trustProxy: config.trustProxy, allowedOrigins: config.allowedOrigins },
+  ...(config.gateway?.pokeToken ? { pokeToken: config.gateway.pokeToken } : {}),
 })
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Quality Monitoring is serving on http://${config.host}:${info.port}`)
-  console.log(`Demo sign-in: ${config.demo.adminEmail} / ${config.demo.adminPassword} (administrator)`)
+  if (!config.gateway)
+    console.log(`Demo sign-in: ${config.demo.adminEmail} / ${config.demo.adminPassword} (administrator)`)
+  else console.log('Sign in with an account of the authority')
   console.log(`Resident memory: ${Math.round(process.memoryUsage().rss / 1e6)} MB`)
 })
 

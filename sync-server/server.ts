@@ -2,6 +2,8 @@ import { systemClock } from '../shared/time/clock'
 import type { ServerConfig } from './config'
 import type { Services } from './domain/services'
 import { createLocalChangeBus, createPostgresChangeBus } from './replication/change-bus'
+import { Gateway } from './gateway/gateway'
+import { pokeGateways } from './replication/poke-gateways'
 import { ensureDemoPlant } from './seed/demo-plant'
 import { openDatabase, type Database } from './store/database'
 
@@ -14,6 +16,8 @@ export interface Started {
 
 export async function startServices(config: ServerConfig): Promise<Started> {
   const started = await startServicesWithoutSeed(config)
+  // In front of an authority the plant's data is the authority's: nothing is seeded here.
+  if (config.gateway) return started
   const seeded = await ensureDemoPlant(started.services, config.demo)
   if (!seeded || started.database.kind !== 'pglite') return started
   // Seeding grows PGlite's WebAssembly heap by hundreds of MB, and a WebAssembly heap never
@@ -30,11 +34,19 @@ export async function startServicesWithoutSeed(config: ServerConfig): Promise<St
   )
   const changes =
     database.kind === 'postgres' ? await createPostgresChangeBus(database.pool) : createLocalChangeBus()
-  const services: Services = { db: database.db, changes, clock: systemClock }
+  const base = { db: database.db, changes, clock: systemClock }
+  const gateway = config.gateway ? new Gateway(base, config.gateway) : undefined
+  const services: Services = gateway ? { ...base, gateway } : base
+  await gateway?.start()
+  const stopPokes = config.pokeUrls
+    ? pokeGateways(changes, config.pokeUrls, config.gatewayPokeToken)
+    : () => {}
   return {
     services,
     database,
     async close() {
+      stopPokes()
+      gateway?.stop()
       await changes.close()
       await database.close()
     },

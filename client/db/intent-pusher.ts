@@ -144,6 +144,12 @@ export class IntentPusher {
       applied = []
     }
     const byId = new Map(batch.map((a) => [a.id, a]))
+    // Gateway mode: what an action created got the authority's ids; the actions still held here
+    // that name the device's ids are rewritten first, so they reach it (and show it) under its id.
+    const replaced = new Map(
+      answer.results.flatMap((o) => (o.status === 'applied' ? Object.entries(o.replacedIds ?? {}) : [])),
+    )
+    if (replaced.size > 0) await this.outbox.replaceIds(replaced)
     for (const outcome of answer.results) {
       const action = byId.get(outcome.id)
       if (!action) continue

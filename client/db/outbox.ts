@@ -1,5 +1,7 @@
 import { BehaviorSubject } from 'rxjs'
 import type { CollectionName } from '../../shared/sync/collections'
+import { deepEqual } from '../../shared/sync/deep-equal'
+import { replaceStrings } from '../../shared/sync/replace-ids'
 import type { DeviceDb } from './device-db'
 import { PendingChanges, type PendingAction } from './pending-changes'
 
@@ -144,6 +146,26 @@ export class Outbox {
       this.stored = this.stored.map((a) => acked.get(a.id) ?? a)
       await this.device.outbox.bulkPut([...acked.values()])
     }
+    this.emit()
+  }
+
+  /**
+   * Gateway mode: documents the server's authority created under ids of its own. Every action held
+   * here (pending or answered) names them by those ids from now on — its arguments, base values and
+   * changes — so a later action reaches the document the authority has, and an answered one is
+   * laid over it until its documents arrive.
+   */
+  async replaceIds(replaced: ReadonlyMap<string, string>): Promise<void> {
+    await this.written(this.stored.map((a) => a.id))
+    const rewritten = new Map<string, PendingAction>()
+    for (const action of this.stored) {
+      const next = replaceStrings(action, replaced)
+      if (!deepEqual(next, action)) rewritten.set(action.id, { ...next, id: action.id, seq: action.seq })
+    }
+    if (rewritten.size === 0) return
+    this.stored = this.stored.map((a) => rewritten.get(a.id) ?? a)
+    this.state.replace(this.state.all.map((a) => rewritten.get(a.id) ?? a))
+    await this.device.outbox.bulkPut([...rewritten.values()])
     this.emit()
   }
 

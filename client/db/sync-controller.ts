@@ -50,6 +50,11 @@ export interface SyncStatus {
    * plant's are not (a screen asked for them: prioritizeLine). Empty once the first sync is done.
    */
   readonly linesReady: ReadonlyArray<string>
+  /**
+   * Gateway mode: the sync server answers, but the plant's own server behind it does not, so the
+   * pending changes wait (and go on their own once it answers). Not "offline": pulls still work.
+   */
+  readonly authorityUnreachable: boolean
 }
 
 export interface ControllerOptions {
@@ -93,6 +98,8 @@ export class SyncController {
   private stopTracking: (() => void) | undefined
   private stopLocalTracking: (() => void) | undefined
   private retryTimer: ReturnType<typeof setTimeout> | undefined
+  /** The sync server's Retry-After of the last push, while the plant's server cannot be reached. */
+  private retryAfterMs: number | undefined
   private readonly listeners = new Set<Listener>()
   private wantedLine: string | undefined
   private opening: { readonly name: string; readonly db: Promise<AppDatabase> } | undefined
@@ -120,6 +127,7 @@ export class SyncController {
       storageError: null,
       updateRequired: false,
       linesReady: [],
+      authorityUnreachable: false,
     })
     this.pusher = new IntentPusher(options.transport, this.outbox, {
       canPush: () => {
@@ -128,7 +136,7 @@ export class SyncController {
         return s.status === 'signed-in' && s.verified && !st.paused && !st.updateRequired
       },
       author: () => this.currentUser()?.id,
-      onResult: (ok, error) => this.onResult(ok, error),
+      onResult: (ok, error) => this.onPushResult(ok, error),
       onRefused: (action, outcome) => this.recordIssue(action, outcome),
       afterPush: () => {
         if (!this.streamHandle) this.resyncAll()
@@ -360,7 +368,8 @@ export class SyncController {
     await this.pusher.push()
     const user = this.currentUser()
     if (user && this.outbox.state.pending(user.id).length > 0 && this.status$.value.online) {
-      this.retryTimer = setTimeout(() => void this.pushNow(), RETRY_MS)
+      // While the plant's server cannot be reached, as soon as the sync server says to try again.
+      this.retryTimer = setTimeout(() => void this.pushNow(), this.retryAfterMs ?? RETRY_MS)
     }
   }
 
@@ -522,6 +531,17 @@ export class SyncController {
 
   private resyncAll(): void {
     for (const r of this.replications) r.reSync()
+  }
+
+  /** A push's outcome: besides what every answer says, whether the plant's server took it. */
+  private onPushResult(ok: boolean, error?: HttpError): void {
+    const unreachable = !ok && error?.authorityUnreachable === true
+    this.retryAfterMs = unreachable ? error?.retryAfterMs : undefined
+    if (unreachable !== this.status$.value.authorityUnreachable)
+      this.patchStatus({ authorityUnreachable: unreachable })
+    // The sync server answered: the device is online, whatever the plant's server says.
+    if (unreachable) this.onResult(true)
+    else this.onResult(ok, error)
   }
 
   private onResult(ok: boolean, error?: HttpError): void {

@@ -20,9 +20,18 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's error code (`{error: {code}}`), when it sent one. */
+    readonly code?: string,
+    /** The server's Retry-After, in ms (a 503 while the plant's server cannot be reached). */
+    readonly retryAfterMs?: number,
   ) {
     super(message)
     this.name = 'HttpError'
+  }
+
+  /** Gateway mode: the sync server answers, but the plant's server behind it does not. */
+  get authorityUnreachable(): boolean {
+    return this.status === 503 && this.code === 'AUTHORITY_UNAVAILABLE'
   }
 }
 
@@ -50,12 +59,21 @@ async function call<T>(t: Transport, method: string, path: string, body?: unknow
   const text = await res.text()
   if (!res.ok) {
     let message = res.statusText
+    let code: string | undefined
     try {
-      message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? message
+      const error = (JSON.parse(text) as { error?: { message?: string; code?: string } }).error
+      message = error?.message ?? message
+      code = error?.code
     } catch {
       // Not our JSON error body (a proxy, a captive portal): keep the status text.
     }
-    throw new HttpError(res.status, message)
+    const retryAfter = Number(res.headers.get('retry-after') ?? NaN)
+    throw new HttpError(
+      res.status,
+      message,
+      code,
+      Number.isFinite(retryAfter) ? retryAfter * 1000 : undefined,
+    )
   }
   return (text ? JSON.parse(text) : undefined) as T
 }

@@ -60,6 +60,11 @@ export const IntentOutcome = Schema.Union([
     id: Schema.String,
     status: Schema.Literal('applied'),
     documents: Schema.Array(WrittenDocument),
+    /**
+     * Gateway mode: ids the authority gave what the action created, by the id the device minted.
+     * The device rewrites the actions it still holds (shared/sync/replace-ids.ts).
+     */
+    replacedIds: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
   }),
   Schema.Struct({ id: Schema.String, status: Schema.Literal('rejected'), rejection: Rejection }),
   Schema.Struct({

@@ -300,6 +300,13 @@ export const Messages = {
       "This line's signals are still arriving on this device; they appear here as soon as they are stored.",
     /** One action whose request alone would exceed the server's body limit (kept as a sync issue). */
     changeTooLarge: 'This change is too large to send to the server.',
+    /**
+     * Gateway mode: the sync server answers, but the plant's own server behind it does not; changes
+     * wait on the device and go on their own once it answers again (docs/gateway.md).
+     */
+    authorityUnreachable:
+      "The plant's server cannot be reached. Your changes are kept and sent when it answers.",
+    authorityUnreachableShort: "The plant's server cannot be reached",
   },
   server: {
     unauthorized: 'Unauthorized',
@@ -320,5 +327,8 @@ export const Messages = {
     tooManySignIns: (minutes: number) =>
       `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     internal: 'Internal server error',
+    /** Gateway mode: the plant's server (the authority) did not answer; nothing was changed for this call. */
+    authorityUnavailable: "The plant's server cannot be reached",
+    idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
   },
 } as const

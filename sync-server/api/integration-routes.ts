@@ -26,31 +26,34 @@ export function integrationRoutes(): Hono<AppEnv> {
     const docs = await listDocuments<TeamsWebhook>(services.db, session.customerId, 'teamsWebhooks', {
       plantId: session.plantId,
     })
-    // The spec's answer: id, lineId, lastModifiedDateTime (the URL stays in the replicated document).
+    // The spec's answer: id, lineId, lastModifiedDateTime. With `?include=url` (this product's
+    // addition) also the URL the Teams page edits: a gateway replicating this server needs it
+    // (docs/gateway.md). The URL is in the replicated document anyway (shared/schema/teams-webhook.ts).
+    const withUrl = c.req.query('include') === 'url'
     return c.json(
       docs.map((d) => ({
         id: d.id,
         lineId: d.data.lineId,
         lastModifiedDateTime: d.data.lastModifiedDateTime,
+        ...(withUrl ? { url: d.data.url } : {}),
       })),
     )
   })
 
   app.put('/notifications/teams-webhooks/plants/:plantId/lines/:lineId', async (c) => {
-    const { session, services } = c.var
+    const { session } = c.var
     const lineId = c.req.param('lineId')
     assertOwnPlant(session, c.req.param('plantId'))
     const { url } = await readBody(c, TeamsWebhookInput)
     // One webhook per line: the intent keeps the line's own id when it has one.
-    await callIntent(services, session, 'saveTeamsWebhook', { lineId, url, webhookId: randomUUID() })
+    await callIntent(c.var, 'saveTeamsWebhook', { lineId, url, webhookId: randomUUID() })
     const saved = await webhookOfLine(c.var, lineId)
     if (!saved) throw notFound(Messages.server.notFound)
     return c.json(webhookAnswer(saved))
   })
 
   app.delete('/notifications/teams-webhooks/:id', async (c) => {
-    const { session, services } = c.var
-    await callIntent(services, session, 'deleteTeamsWebhook', { webhookId: c.req.param('id') })
+    await callIntent(c.var, 'deleteTeamsWebhook', { webhookId: c.req.param('id') })
     return c.body(null, 204)
   })
 
@@ -67,7 +70,6 @@ export function integrationRoutes(): Hono<AppEnv> {
   })
 
   app.post('/reliance-configuration/lines/:lineId', async (c) => {
-    const { session, services } = c.var
     const lineId = c.req.param('lineId')
     const body = await readJson(c)
     if (!isRecord(body)) throw badRequest(Messages.server.invalidRequest)
@@ -81,15 +83,14 @@ export function integrationRoutes(): Hono<AppEnv> {
       ...(body.clientSecret !== undefined ? { clientSecret: body.clientSecret } : {}),
       configId: randomUUID(),
     })
-    await callIntent(services, session, 'saveRelianceConfig', args)
+    await callIntent(c.var, 'saveRelianceConfig', args)
     const saved = await relianceOfLine(c.var, lineId)
     if (!saved) throw notFound(Messages.server.notFound)
     return c.json(relianceAnswer(saved))
   })
 
   app.delete('/reliance-configuration/lines/:lineId', async (c) => {
-    const { session, services } = c.var
-    await callIntent(services, session, 'deleteRelianceConfig', { lineId: c.req.param('lineId') })
+    await callIntent(c.var, 'deleteRelianceConfig', { lineId: c.req.param('lineId') })
     return c.body(null, 204)
   })
 

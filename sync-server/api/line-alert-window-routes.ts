@@ -29,7 +29,7 @@ export function lineAlertWindowRoutes(): Hono<AppEnv> {
     const { session, services } = c.var
     const { alertViewingWindowDays } = await readBody(c, AlertViewingWindowUpdate)
     const line = await requireLine(services, session, c.req.param('lineId'))
-    await callIntent(services, session, 'updateLineSettings', {
+    await callIntent(c.var, 'updateLineSettings', {
       lineId: line.id,
       changes: { alertViewingWindowDays },
     })

@@ -36,7 +36,7 @@ export function lineRoutes(): Hono<AppEnv> {
     const { session, services } = c.var
     const patch = await readBody(c, LinePatch)
     const line = await requireLine(services, session, c.req.param('lineId'))
-    await callIntent(services, session, 'updateLineSettings', { lineId: line.id, changes: patch })
+    await callIntent(c.var, 'updateLineSettings', { lineId: line.id, changes: patch })
     return c.json(lineView(await requireLine(services, session, line.id)))
   })
 

@@ -20,12 +20,15 @@ export function monitorCapRoutes(): Hono<AppEnv> {
     const { services, session } = c.var
     const { signalId } = await readBody(c, CapMonitorCreateInput)
     const newMonitorId = crypto.randomUUID()
-    const written = await callIntent(services, session, 'setCapAlert', {
+    const written = await callIntent(c.var, 'setCapAlert', {
       signalId,
       active: true,
       newMonitorId,
     })
-    if (written.find('monitors', newMonitorId)) return c.json({ uuid: newMonitorId }, 201)
+    // A cap monitor this call created (or, retried, created the first time: revision 1).
+    const touched = written.first<Monitor>('monitors')
+    if (touched && (touched.id === written.idFor(newMonitorId) || touched.revision === 1))
+      return c.json({ uuid: touched.id }, 201)
     const existing = await capMonitorOf(services, session, signalId)
     if (!existing) throw notFound(Messages.monitor.notFound)
     return c.json({ uuid: existing.id }, 200)
@@ -36,7 +39,7 @@ export function monitorCapRoutes(): Hono<AppEnv> {
     const { services, session } = c.var
     const patch = await readBody(c, CapMonitorPatch)
     const monitorId = c.req.param('monitorUuid')
-    await callIntent(services, session, 'updateMonitorSwitches', { monitorId, ...patch })
+    await callIntent(c.var, 'updateMonitorSwitches', { monitorId, ...patch })
     return c.json(toTask(await requireMonitor(services, session, monitorId)))
   })
 

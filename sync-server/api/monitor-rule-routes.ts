@@ -24,7 +24,7 @@ export function monitorRuleRoutes(): Hono<AppEnv> {
     const { services, session } = c.var
     const rules = await readBody(c, ValidMonitorRules)
     const monitor = await requireMonitor(services, session, c.req.param('monitorId'))
-    await callIntent(services, session, 'saveAlertRules', { monitorId: monitor.id, rules })
+    await callIntent(c.var, 'saveAlertRules', { monitorId: monitor.id, rules })
     const stored = await visibleDocument<MonitorRulesDocument>(
       services.db,
       session,

@@ -21,14 +21,18 @@ export function monitorTaskRoutes(): Hono<AppEnv> {
     const draft = await readBody(c, ValidMonitorDraftFromTaskInput)
     // An offline client mints the uuid of a monitor it creates; keep it so both sides name one document.
     const monitor: Monitor = { ...draft, monitor_uuid: draft.monitor_uuid ?? crypto.randomUUID() }
-    await callIntent(services, session, 'createMonitor', { monitor })
-    return c.json(toTask(await requireMonitor(services, session, monitor.monitor_uuid)), 201)
+    const written = await callIntent(c.var, 'createMonitor', { monitor })
+    // Answered from what was written: a retried call (Idempotency-Key) carries its first monitor, and
+    // an authority behind a gateway names the monitor itself.
+    const created = written.first<Monitor>('monitors')
+    const id = created?.id ?? written.idFor(monitor.monitor_uuid)
+    return c.json(toTask(await requireMonitor(services, session, id)), 201)
   })
 
   app.put('/tasks/update-task', async (c) => {
     const { services, session } = c.var
     const monitor = await readBody(c, ValidMonitorFromTask)
-    await callIntent(services, session, 'updateMonitor', { monitor })
+    await callIntent(c.var, 'updateMonitor', { monitor })
     return c.json(toTask(await requireMonitor(services, session, monitor.monitor_uuid)))
   })
 
@@ -38,9 +42,8 @@ export function monitorTaskRoutes(): Hono<AppEnv> {
   })
 
   app.delete('/tasks/delete-task', async (c) => {
-    const { services, session } = c.var
     const { monitor_uuid } = await readBody(c, DeleteTaskInput)
-    await callIntent(services, session, 'deleteMonitor', { monitorId: monitor_uuid })
+    await callIntent(c.var, 'deleteMonitor', { monitorId: monitor_uuid })
     return c.body(null, 204)
   })
 

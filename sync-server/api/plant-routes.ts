@@ -12,6 +12,16 @@ import { callIntent } from './intent-call'
 export function plantRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
+  // This product's own read of the plant (time zone, feature flags, ingestor): the specification
+  // shows none. A gateway in front of this server replicates the plant from it (docs/gateway.md).
+  app.get('/plants/:plantId', async (c) => {
+    const { session, services } = c.var
+    assertOwnPlant(session, c.req.param('plantId'))
+    const plant = await sessionPlant(services.db, session)
+    if (!plant) throw notFound(Messages.server.notFound)
+    return c.json(plant)
+  })
+
   // Decision: any signed-in user of the plant may read its ingestor id (it is in the replicated plant too).
   app.get('/plants/:plantId/ingestor', async (c) => {
     const { session, services } = c.var
@@ -34,8 +44,7 @@ export function plantRoutes(): Hono<AppEnv> {
   })
 
   app.delete('/data-sources/:id', requireAdmin, async (c) => {
-    const { session, services } = c.var
-    await callIntent(services, session, 'deleteDataSource', { dataSourceId: c.req.param('id') })
+    await callIntent(c.var, 'deleteDataSource', { dataSourceId: c.req.param('id') })
     return c.body(null, 204)
   })
 

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { SignInInput } from '../../shared/schema/user'
 import { Messages } from '../../shared/validation/messages'
@@ -30,6 +30,18 @@ export function sessionRoutes(): Hono<AppEnv> {
     const address = clientAddress(c, c.var.policy)
     const wait = throttle.blockedFor(email, address)
     if (wait > 0) throw new HttpRefusal(429, 'TOO_MANY_REQUESTS', Messages.server.tooManySignIns(wait))
+    const gateway = c.var.services.gateway
+    if (gateway) {
+      // Gateway mode: the authority checks the password; its session stays on this server.
+      const signedIn = await gateway.signIn(email, password, address)
+      if (!signedIn) {
+        throttle.recordFailure(email, address)
+        throw new DomainError(401, 'UNAUTHORIZED', Messages.server.invalidCredentials)
+      }
+      throttle.recordSuccess(email, address)
+      setSessionCookie(c, signedIn.token)
+      return c.json(sessionUser(signedIn.session))
+    }
     const cred = await db
       .selectFrom('credentials')
       .selectAll()
@@ -45,13 +57,7 @@ export function sessionRoutes(): Hono<AppEnv> {
     throttle.recordSuccess(email, address)
     const token = await createSession(db, cred.user_id, cred.customer_id)
     await markLastLogin(c.var.services, session)
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      path: '/',
-      secure: isHttps(c, c.var.policy),
-      maxAge: SESSION_DAYS * 86_400,
-    })
+    setSessionCookie(c, token)
     return c.json(sessionUser(session))
   })
 
@@ -59,7 +65,9 @@ export function sessionRoutes(): Hono<AppEnv> {
 
   app.delete('/session', async (c) => {
     const token = getCookie(c, SESSION_COOKIE)
-    if (token) await deleteSession(c.var.services.db, token)
+    const gateway = c.var.services.gateway
+    if (token && gateway) await gateway.signOut(token)
+    else if (token) await deleteSession(c.var.services.db, token)
     deleteCookie(c, SESSION_COOKIE, { path: '/' })
     return c.body(null, 204)
   })
@@ -69,6 +77,16 @@ export function sessionRoutes(): Hono<AppEnv> {
   )
 
   return app
+}
+
+function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: isHttps(c, c.var.policy),
+    maxAge: SESSION_DAYS * 86_400,
+  })
 }
 
 export function sessionUser(s: Session) {

@@ -31,7 +31,7 @@ export function signalLimitRoutes(): Hono<AppEnv> {
     const { session, services } = c.var
     const entries = await readBody(c, SignalLimitsUpdate)
     const line = await requireLine(services, session, c.req.query('line-id'))
-    await callIntent(services, session, 'saveSignalLimits', { lineId: line.id, entries })
+    await callIntent(c.var, 'saveSignalLimits', { lineId: line.id, entries })
     const saved: SignalLimitEntry[] = []
     for (const entry of entries) {
       const doc = await findVisible<SignalLimitEntry>(services.db, session, 'signalLimits', entry.signalUUID)

@@ -50,9 +50,8 @@ export function signalRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
   app.patch('/stations/:id', async (c) => {
-    const { session, services } = c.var
     const { final } = await readBody(c, StationPatch)
-    await callIntent(services, session, 'setStationFinal', { stationId: c.req.param('id'), final })
+    await callIntent(c.var, 'setStationFinal', { stationId: c.req.param('id'), final })
     return c.body(null, 204)
   })
 
@@ -63,7 +62,7 @@ export function signalRoutes(): Hono<AppEnv> {
       throw notFound(Messages.server.notFound)
     }
     const line = await requireLine(services, session, signalRequest.line_uuid)
-    await callIntent(services, session, 'updateSignals', {
+    await callIntent(c.var, 'updateSignals', {
       lineId: line.id,
       signals: signals.map((s) => ({ signalId: s.signal_uuid, changes: toChanges(s.signal_attributes) })),
     })
@@ -79,7 +78,7 @@ export function signalRoutes(): Hono<AppEnv> {
   app.patch('/signals', async (c) => {
     const { session, services } = c.var
     const updates = await readBody(c, SignalSingleSideUpdate)
-    await callIntent(services, session, 'setSignalDistribution', {
+    await callIntent(c.var, 'setSignalDistribution', {
       signals: updates.map((u) => ({ signalId: u.id, singleSide: u.singleSide })),
     })
     return c.json(
@@ -98,7 +97,7 @@ export function signalRoutes(): Hono<AppEnv> {
       signalId,
       resultClassifications,
     }))
-    await callIntent(services, session, 'saveResultClassifications', { signals })
+    await callIntent(c.var, 'saveResultClassifications', { signals })
     return c.json(await savedSignals(services, session, Object.keys(patch)))
   })
 

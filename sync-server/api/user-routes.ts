@@ -48,7 +48,7 @@ export function userRoutes(): Hono<AppEnv> {
     const user = await userOfCustomer(services, session, input.customerId, input.userId)
     const role: Role =
       input.role !== 'administrator' ? user.data.role : c.req.method === 'POST' ? 'administrator' : 'user'
-    const written = await callIntent(services, session, 'setUserRole', { userId: user.id, role })
+    const written = await callIntent(c.var, 'setUserRole', { userId: user.id, role })
     return c.json(userAnswer(written.find<User>('users', user.id) ?? user))
   })
 
@@ -57,7 +57,7 @@ export function userRoutes(): Hono<AppEnv> {
     const { session, services } = c.var
     const user = await userOfCustomer(services, session, session.customerId, c.req.param('userId'))
     const locationConfig = await readBody(c, UserLocationConfig)
-    const written = await callIntent(services, session, 'setUserLocation', {
+    const written = await callIntent(c.var, 'setUserLocation', {
       userId: user.id,
       locationConfig,
     })
@@ -69,7 +69,7 @@ export function userRoutes(): Hono<AppEnv> {
     const { session, services } = c.var
     const input = await readBody(c, DeleteUserInput)
     const user = await userOfCustomer(services, session, input.customerId, input.userId)
-    await callIntent(services, session, 'deleteUser', { userId: user.id })
+    await callIntent(c.var, 'deleteUser', { userId: user.id })
     return c.body(null, 204)
   })
 
@@ -92,7 +92,7 @@ export function userRoutes(): Hono<AppEnv> {
 
 /** USER-02: both add-user calls. Missing fields count as blank so they get the form's messages. */
 async function addUser(c: Context<AppEnv>, customerId: string) {
-  const { session, services } = c.var
+  const { session } = c.var
   assertAdmin(session)
   const body = await readJson(c)
   if (!isRecord(body)) throw badRequest(Messages.server.invalidRequest)
@@ -105,13 +105,14 @@ async function addUser(c: Context<AppEnv>, customerId: string) {
   if (input.customerId !== session.customerId) throw notFound(Messages.server.notFound)
   const userId = randomUUID()
   const { email, locationPlantId, locationName } = input
-  const written = await callIntent(services, session, 'addUser', {
+  const written = await callIntent(c.var, 'addUser', {
     userId,
     email,
     locationPlantId,
     locationName,
   })
-  const saved = written.find<User>('users', userId)
+  // The user as written: a retried call (Idempotency-Key) answers the user its first call added.
+  const saved = written.find<User>('users', userId) ?? written.first<User>('users')
   if (!saved) throw notFound(Messages.users.notFound)
   return c.json(userAnswer(saved), 201)
 }

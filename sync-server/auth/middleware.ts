@@ -8,7 +8,13 @@ import { loadSession, SESSION_COOKIE, type Session } from './session'
 /** 401 'Unauthorized' without a valid session cookie; otherwise sets `session`. */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE)
-  const session = token ? await loadSession(c.var.services.db, token) : undefined
+  const { db, gateway } = c.var.services
+  // In gateway mode sessions are the authority's (sync-server/gateway/sessions.ts).
+  const session = !token
+    ? undefined
+    : gateway
+      ? await gateway.loadSession(token)
+      : await loadSession(db, token)
   if (!session) throw new DomainError(401, 'UNAUTHORIZED', Messages.server.unauthorized)
   c.set('session', session)
   await next()

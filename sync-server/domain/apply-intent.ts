@@ -1,11 +1,10 @@
 import { isIntentName, intentNamed } from '../../shared/intents'
 import type { IntentDefinition } from '../../shared/intents/intent'
 import type { CollectionName } from '../../shared/sync/collections'
-import type { BaseValue, FieldConflictRecord } from '../../shared/sync/intent-protocol'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
 import { decodeInput } from './decode'
-import { getDocuments, writeTransaction, type StoredDocument } from '../store/documents'
+import { getDocuments, writeTransaction, type Executor, type StoredDocument } from '../store/documents'
 import { DocumentCache } from '../store/document-cache'
 import { findLoggedIntents, logIntents, type LoggedIntent } from '../store/intent-store'
 import type { Transaction } from 'kysely'
@@ -20,7 +19,10 @@ import {
   type StepVerdict,
 } from './intent-step'
 import { rulesFor } from './registry'
+import type { IntentRequest, IntentResult, IntentVerdict } from './intent-verdict'
 import type { Services } from './services'
+
+export type { IntentRequest, IntentResult, IntentVerdict }
 
 /**
  * The server's half of every user action: REST calls and pushed change sets both come here. Runs
@@ -39,21 +41,6 @@ import type { Services } from './services'
  * whole set back and the device retries it. A pushed action conflicts (OFF-05), changing nothing,
  * when the server's value of a field its user edited moved since they saw it.
  */
-export interface IntentRequest {
-  readonly name: string
-  readonly args: unknown
-  /** Pushed actions only: the device's id for this action. */
-  readonly id?: string
-  /** Pushed actions only: the values the user saw of the fields they edited. */
-  readonly base?: ReadonlyArray<BaseValue>
-}
-
-export type IntentResult =
-  | { readonly status: 'applied'; readonly documents: ReadonlyArray<StoredDocument> }
-  | { readonly status: 'conflict'; readonly conflicts: ReadonlyArray<FieldConflictRecord> }
-
-export type IntentVerdict = IntentResult | { readonly status: 'rejected'; readonly error: DomainError }
-
 /** Applies one intent (a REST call); throws DomainError when a rule refuses it (nothing is written then). */
 export async function applyIntent(
   services: Services,
@@ -71,7 +58,9 @@ export async function applyIntents(
   session: Session,
   requests: ReadonlyArray<IntentRequest>,
 ): Promise<ReadonlyArray<IntentVerdict>> {
-  const prepared = requests.map((r) => prepare(services, session, r))
+  // In front of an authority we do not own, its REST services decide (sync-server/gateway/).
+  if (services.gateway) return services.gateway.applyIntents(session, requests)
+  const prepared = requests.map((r) => prepareIntent(services, session, r))
   const run = (guard: SavepointGuard) =>
     writeTransaction(services.db, session.customerId, (tx) =>
       applyAll(services, session, tx, prepared, guard),
@@ -84,12 +73,12 @@ export async function applyIntents(
   return verdicts
 }
 
-type Prepared = { readonly request: IntentRequest } & (
+export type Prepared = { readonly request: IntentRequest } & (
   { readonly intent: PreparedIntent } | { readonly refusal: DomainError }
 )
 
 /** What can be judged without the database: the name, the role, the arguments' shape. Never logged. */
-function prepare(services: Services, session: Session, request: IntentRequest): Prepared {
+export function prepareIntent(services: Services, session: Session, request: IntentRequest): Prepared {
   try {
     if (!isIntentName(request.name)) throw badRequest(Messages.server.invalidRequest)
     const definition = intentNamed(request.name) as IntentDefinition<unknown>
@@ -175,8 +164,8 @@ function logEntry(step: StepVerdict): LoggedIntent {
 }
 
 /** A logged verdict, answered again as it was first given; an application with its documents as they are now. */
-async function answerLogged(
-  tx: Transaction<Tables>,
+export async function answerLogged(
+  tx: Executor,
   session: Session,
   logged: LoggedIntent,
 ): Promise<IntentVerdict> {
@@ -197,7 +186,7 @@ async function answerLogged(
     const rules = rulesFor(ref.collection as never)
     documents.push(...(await getDocuments(tx, session.customerId, rules.collection, [ref.id])))
   }
-  return { status: 'applied', documents }
+  return { status: 'applied', documents, ...(logged.replacedIds ? { replacedIds: logged.replacedIds } : {}) }
 }
 
 /** One entry per document: a document written twice by one action is answered in its last version. */

@@ -1,4 +1,5 @@
 import type { RejectionCode } from '../../shared/sync/protocol'
+import { Messages } from '../../shared/validation/messages'
 
 /**
  * A business rule said no. Carries the HTTP status, a machine-readable code and the spec's message;
@@ -6,8 +7,14 @@ import type { RejectionCode } from '../../shared/sync/protocol'
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 426,
-    readonly code: RejectionCode | 'UNAUTHORIZED' | 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' | 'UPGRADE_REQUIRED',
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 426 | 503,
+    readonly code:
+      | RejectionCode
+      | 'UNAUTHORIZED'
+      | 'BAD_REQUEST'
+      | 'PAYLOAD_TOO_LARGE'
+      | 'UPGRADE_REQUIRED'
+      | 'AUTHORITY_UNAVAILABLE',
     message: string,
     readonly details?: Readonly<Record<string, unknown>>,
   ) {
@@ -25,3 +32,18 @@ export const conflict = (
   message: string,
   details?: Record<string, unknown>,
 ) => new DomainError(409, code, message, details)
+
+/**
+ * Gateway mode: the authority could not be reached (refused, timed out, 5xx, 429). Not a verdict on
+ * any action: the caller retries after `retryAfterMs` and nothing it sent is lost (docs/gateway.md).
+ */
+export class AuthorityUnavailable extends DomainError {
+  constructor(
+    readonly retryAfterMs: number,
+    reason?: unknown,
+  ) {
+    super(503, 'AUTHORITY_UNAVAILABLE', Messages.server.authorityUnavailable)
+    this.name = 'AuthorityUnavailable'
+    if (reason !== undefined) this.cause = reason
+  }
+}

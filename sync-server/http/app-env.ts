@@ -10,5 +10,7 @@ export interface AppEnv {
     session: Session
     policy: RequestPolicy
     signInThrottle: SignInThrottle
+    /** The request's Idempotency-Key header, on state-changing calls (idempotency-key.ts). */
+    idempotencyKey?: string
   }
 }

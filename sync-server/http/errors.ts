@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { Messages } from '../../shared/validation/messages'
-import { DomainError } from '../domain/domain-error'
+import { AuthorityUnavailable, DomainError } from '../domain/domain-error'
 
 /** The error body of every failed call: `{error: {code, message}}` (plus details where useful). */
 export function errorBody(code: string, message: string, details?: Readonly<Record<string, unknown>>) {
@@ -28,6 +28,10 @@ export class HttpRefusal extends Error {
  * 4xx answers; a 500 means a bug of ours and is logged.
  */
 export function handleError(err: unknown, c: Context) {
+  if (err instanceof AuthorityUnavailable) {
+    // Not yet, rather than no: say when to try again (whole seconds, at least one).
+    c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterMs / 1000))))
+  }
   if (err instanceof DomainError || err instanceof HttpRefusal) {
     const details = err instanceof DomainError ? err.details : undefined
     return c.json(errorBody(err.code, err.message, details), err.status)

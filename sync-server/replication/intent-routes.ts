@@ -61,6 +61,7 @@ function outcome(intent: PushedIntent, verdict: IntentVerdict): IntentOutcome {
           collection: d.collection,
           document: toReplicated(d, rulesFor(d.collection).redact),
         })),
+        ...(verdict.replacedIds ? { replacedIds: { ...verdict.replacedIds } } : {}),
       }
   }
 }
@@ -83,6 +84,7 @@ function rejectionCode(err: DomainError): Rejection['code'] {
     case 'PAYLOAD_TOO_LARGE':
     case 'UPGRADE_REQUIRED':
     case 'UNAUTHORIZED':
+    case 'AUTHORITY_UNAVAILABLE':
       return 'VALIDATION'
     default:
       return err.code

@@ -38,6 +38,8 @@ export async function loadReads(
 export interface LoggedIntent {
   readonly written?: ReadonlyArray<{ readonly collection: string; readonly id: string }>
   readonly refused?: LoggedRefusal
+  /** Gateway mode: ids the authority gave documents the action created (device id → authority id). */
+  readonly replacedIds?: Readonly<Record<string, string>>
 }
 
 export type LoggedRefusal =

@@ -101,6 +101,50 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
       delete from secrets where kind = 'line-stopped-monitors';
     `,
   },
+  {
+    version: 5,
+    // Gateway mode (docs/gateway.md): the authority's session kept beside ours (never sent to a
+    // device), the step log of every call made to the authority (written before and after each), and
+    // the ids the authority gave documents a device created. Empty in the embedded mode.
+    up: `
+      create table gateway_sessions (
+        token_hash text primary key,
+        customer_id text not null,
+        user_id text not null,
+        plant_id text not null,
+        role text not null,
+        identity jsonb not null,
+        authority_cookie text not null,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        checked_at timestamptz not null
+      );
+      create index gateway_sessions_plant on gateway_sessions (customer_id, plant_id);
+      create table gateway_steps (
+        customer_id text not null,
+        action_id text not null,
+        step integer not null,
+        name text not null,
+        state text not null,
+        user_id text not null,
+        plant_id text not null,
+        result jsonb,
+        undo jsonb,
+        attempts integer not null default 0,
+        updated_at timestamptz not null default now(),
+        primary key (customer_id, action_id, step)
+      );
+      create index gateway_steps_state on gateway_steps (state);
+      create table gateway_ids (
+        customer_id text not null,
+        collection text not null,
+        device_id text not null,
+        authority_id text not null,
+        created_at timestamptz not null default now(),
+        primary key (customer_id, device_id)
+      );
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -12,6 +12,9 @@ export interface Tables {
   sessions: SessionsTable
   secrets: SecretsTable
   intent_log: IntentLogTable
+  gateway_sessions: GatewaySessionsTable
+  gateway_steps: GatewayStepsTable
+  gateway_ids: GatewayIdsTable
   schema_migrations: SchemaMigrationsTable
 }
 
@@ -63,6 +66,50 @@ export interface IntentLogTable {
   customer_id: string
   intent_id: string
   result: ColumnType<Record<string, unknown>, string, string>
+  created_at: Generated<Date>
+}
+
+/** Gateway mode: our session, and beside it the authority's (never sent to a device). */
+export interface GatewaySessionsTable {
+  token_hash: string
+  customer_id: string
+  user_id: string
+  plant_id: string
+  role: string
+  /** The signed-in user as the authority answered GET /api/session. */
+  identity: ColumnType<Record<string, unknown>, string, string>
+  /** The authority's session cookie (`name=value` pairs), sent only to the authority. */
+  authority_cookie: string
+  created_at: ColumnType<Date, Date | string | undefined, never>
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  /** When the authority last confirmed the identity (roles are re-checked after ROLE_CACHE_MS). */
+  checked_at: ColumnType<Date, Date | string, Date | string>
+}
+
+/** Gateway mode: one row per call of an action's upstream plan, written before and after the call. */
+export interface GatewayStepsTable {
+  customer_id: string
+  action_id: string
+  step: number
+  name: string
+  /** sent (outcome unknown) · done · refused · undone · undo-pending · undo-failed */
+  state: string
+  user_id: string
+  plant_id: string
+  /** What the step's answer left (a minted id, the entity), or the refusal. */
+  result: ColumnType<unknown, string | null, string | null> | null
+  /** The calls that take a done step back, for an undo retried later. */
+  undo: ColumnType<unknown, string | null, string | null> | null
+  attempts: ColumnType<number, number | undefined, number>
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}
+
+/** Gateway mode: the authority's id of a document a device created under an id it minted. */
+export interface GatewayIdsTable {
+  customer_id: string
+  collection: string
+  device_id: string
+  authority_id: string
   created_at: Generated<Date>
 }
 

@@ -21,6 +21,10 @@ export function SyncStatus() {
           <StatusLight variant="notice">
             <span className="qm-sync-paused">Paused: sign in to sync</span>
           </StatusLight>
+        ) : status.online && status.authorityUnreachable ? (
+          <StatusLight variant="notice">
+            <span title={Messages.sync.authorityUnreachable}>{Messages.sync.authorityUnreachableShort}</span>
+          </StatusLight>
         ) : (
           <StatusLight variant={status.online ? 'positive' : 'neutral'}>
             {status.online ? 'Online' : 'Offline'}

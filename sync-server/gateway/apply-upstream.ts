@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto'
+import { DocSet } from '../../shared/intents/doc-set'
+import { IntentRejected, type DocumentRef } from '../../shared/intents/intent'
+import { runIntent, type IntentRun } from '../../shared/intents/run'
+import type { IntentName } from '../../shared/intents'
+import { findConflicts } from '../../shared/sync/conflicts'
+import { PRIMARY_KEYS } from '../../shared/sync/collections'
+import type { BaseValue } from '../../shared/sync/intent-protocol'
+import { replaceStrings, stringsIn } from '../../shared/sync/replace-ids'
+import { Messages } from '../../shared/validation/messages'
+import type { Session } from '../auth/session'
+import { answerLogged, prepareIntent } from '../domain/apply-intent'
+import { DomainError } from '../domain/domain-error'
+import type { IntentRequest, IntentVerdict } from '../domain/intent-verdict'
+import type { PreparedIntent } from '../domain/intent-step'
+import type { Services } from '../domain/services'
+import { DocumentCache } from '../store/document-cache'
+import { getDocuments, type StoredDocument } from '../store/documents'
+import { recordReplacedIds, replacedIds } from '../store/gateway-ids'
+import { findLoggedIntents, loadReads, logIntents, type LoggedIntent } from '../store/intent-store'
+import type { AuthorityClient } from './authority-client'
+import { AuthorityUnauthorized } from './authority-client'
+import { readUnit, type RefreshUnit } from './authority-reads'
+import { refusalVerdict } from './refusals'
+import { planFor } from './plans'
+import { mergeSnapshots, reconcile, type Snapshot } from './replica'
+import type { GatewaySessions } from './sessions'
+import { runSteps } from './step-runner'
+import type { KeyedQueue } from './keyed-queue'
+import { unitsTouched } from './touched'
+
+/**
+ * The gateway's write path (docs/gateway.md): what apply-intent.ts is for the embedded mode. A change
+ * set's actions run one after the other, in the customer's queue; per action:
+ *
+ * 1. the name, the role and the arguments are judged as in the embedded mode (prepareIntent), and a
+ *    retry is answered from the intent log;
+ * 2. device ids the authority replaced are swapped for the authority's;
+ * 3. the documents the user edited are read from the authority first (a pushed action with base
+ *    values, or a REST call), so conflicts are judged on the authority's current values;
+ * 4. the shared intent runs on the replica: its rules refuse what the device's would, the shared
+ *    conflict policy holds the action back when a field the user edited moved, and its changes (with
+ *    their cascades) tell the plan what to send and what to read back;
+ * 5. the plan's calls run with the step log (step-runner.ts); a refusal keeps the authority's meaning;
+ * 6. what the action touched is read back into the replica, and the verdict is logged.
+ *
+ * The authority unreachable anywhere in this: AuthorityUnavailable goes up and the whole push is
+ * answered 503; what was done is in the logs, so the retry goes on from there. No database
+ * transaction is open during any call to the authority.
+ */
+export interface UpstreamContext {
+  readonly services: Services
+  readonly client: AuthorityClient
+  readonly sessions: GatewaySessions
+  readonly queue: KeyedQueue
+}
+
+export async function applyUpstream(
+  ctx: UpstreamContext,
+  session: Session,
+  requests: ReadonlyArray<IntentRequest>,
+): Promise<ReadonlyArray<IntentVerdict>> {
+  const cookie = ctx.sessions.cookieOf(session)
+  return ctx.queue.run(session.customerId, async () => {
+    const verdicts: IntentVerdict[] = []
+    try {
+      for (const request of requests) verdicts.push(await applyOne(ctx, session, cookie, request))
+    } catch (err) {
+      if (err instanceof AuthorityUnauthorized) {
+        // The authority ended this user's session: so does the gateway, and the device asks again.
+        await ctx.sessions.ended(cookie)
+        throw new DomainError(401, 'UNAUTHORIZED', Messages.server.unauthorized)
+      }
+      throw err
+    }
+    return verdicts
+  })
+}
+
+async function applyOne(
+  ctx: UpstreamContext,
+  session: Session,
+  cookie: string,
+  request: IntentRequest,
+): Promise<IntentVerdict> {
+  const { db } = ctx.services
+  const prepared = prepareIntent(ctx.services, session, request)
+  if ('refusal' in prepared) return { status: 'rejected', error: prepared.refusal }
+  if (request.id !== undefined) {
+    const logged = (await findLoggedIntents(db, session.customerId, [request.id])).get(request.id)
+    if (logged) return answerLogged(db, session, logged)
+  }
+  const intent = await translated(ctx, session, prepared.intent)
+  const actionId = request.id ?? `rest:${randomUUID()}`
+  const log = async (verdict: IntentVerdict, entry: LoggedIntent): Promise<IntentVerdict> => {
+    if (request.id !== undefined)
+      await logIntents(db, session.customerId, [{ intentId: request.id, result: entry }])
+    return verdict
+  }
+
+  const edits = intent.definition.edits(intent.args)
+  if (edits.length > 0 && (request.base === undefined || request.base.length > 0)) {
+    await readIntoReplica(ctx, session, cookie, await unitsOfRefs(ctx, session, edits))
+  }
+  const run = await runOnReplica(ctx, session, intent)
+  if (run instanceof DomainError) return log({ status: 'rejected', error: run }, refusedEntry(run))
+  const conflicts = findConflicts(
+    intent.base,
+    run.changes,
+    (collection, id, field) =>
+      (run.docs.before(collection, id) as Record<string, unknown> | undefined)?.[field],
+  )
+  if (conflicts.length > 0)
+    return log({ status: 'conflict', conflicts }, { refused: { status: 'conflict', conflicts } })
+
+  const plan = planFor(intent.name as IntentName)({ args: intent.args, run, session })
+  const outcome = await runSteps(
+    {
+      db,
+      client: ctx.client,
+      cookie,
+      customerId: session.customerId,
+      userId: session.userId,
+      plantId: session.plantId,
+      actionId,
+    },
+    plan.steps,
+  )
+  if (outcome.status === 'refused') {
+    const readBack = (unit: RefreshUnit) => readIntoReplica(ctx, session, cookie, [unit])
+    const error = await refusalVerdict(outcome.refusal, readBack, db, session)
+    return log({ status: 'rejected', error }, refusedEntry(error))
+  }
+
+  const refresh = plan.refresh(outcome.results)
+  const replaced = plan.replaced?.(outcome.results) ?? []
+  await recordReplacedIds(db, session.customerId, replaced)
+  const current = await writeRefresh(ctx, session, cookie, refresh.known, refresh.read)
+  const swap = new Map(replaced.map((r) => [r.from, r.to]))
+  const changed = new Set(run.changes.map((c) => `${c.collection}/${swap.get(c.id) ?? c.id}`))
+  const documents = current.filter((d) => d.written || changed.has(`${d.doc.collection}/${d.doc.id}`))
+  const answered = lastVersions(documents.map((d) => d.doc))
+  const replacedIds = Object.fromEntries(replaced.map((r) => [r.from, r.to]))
+  return log(
+    { status: 'applied', documents: answered, ...(replaced.length > 0 ? { replacedIds } : {}) },
+    {
+      written: answered.map((d) => ({ collection: d.collection, id: d.id })),
+      ...(replaced.length > 0 ? { replacedIds } : {}),
+    },
+  )
+}
+
+/** The action with the authority's ids in place of device ids it replaced. */
+async function translated(
+  ctx: UpstreamContext,
+  session: Session,
+  intent: PreparedIntent,
+): Promise<PreparedIntent> {
+  const candidates = [...stringsIn([intent.args, intent.base])]
+  const replaced = await replacedIds(ctx.services.db, session.customerId, candidates)
+  if (replaced.size === 0) return intent
+  return {
+    ...intent,
+    args: replaceStrings(intent.args, replaced),
+    base: replaceStrings(intent.base, replaced) as ReadonlyArray<BaseValue>,
+  }
+}
+
+/** Runs the intent's one pure function on the replica; a rule's refusal as a DomainError. */
+async function runOnReplica(
+  ctx: UpstreamContext,
+  session: Session,
+  intent: PreparedIntent,
+): Promise<IntentRun | DomainError> {
+  try {
+    return await ctx.services.db.transaction().execute((tx) => {
+      const cache = new DocumentCache(tx, session.customerId)
+      return runIntent(intent.definition, intent.args, intent.env, (reads) =>
+        loadReads(session, reads, cache),
+      )
+    })
+  } catch (err) {
+    if (err instanceof IntentRejected) return new DomainError(err.status, err.code, err.message, err.details)
+    if (err instanceof DomainError && err.code !== 'UNAUTHORIZED' && err.status !== 503) return err
+    throw err
+  }
+}
+
+/** The parts of the plant that hold the edited documents, found through the replica. */
+async function unitsOfRefs(
+  ctx: UpstreamContext,
+  session: Session,
+  refs: ReadonlyArray<DocumentRef>,
+): Promise<ReadonlyArray<RefreshUnit>> {
+  const held: Array<{ collection: DocumentRef['collection']; id: string; data: Record<string, unknown> }> = []
+  for (const collection of new Set(refs.map((r) => r.collection))) {
+    const ids = refs.filter((r) => r.collection === collection).map((r) => r.id)
+    for (const d of await getDocuments(ctx.services.db, session.customerId, collection, ids))
+      if (!d.deleted)
+        held.push({ collection, id: d.id, data: { ...d.data, [PRIMARY_KEYS[collection]]: d.id } })
+  }
+  // A line's document the replica does not hold yet cannot be found on the authority by its line:
+  // it is not read ahead, and the authority judges the action on its own data.
+  const known = new Set(held.map((d) => `${d.collection}/${d.id}`))
+  const docs = new DocSet(held)
+  return unitsTouched(
+    refs.filter((r) => known.has(`${r.collection}/${r.id}`) || !LINE_SCOPED.has(r.collection)),
+    docs,
+  )
+}
+
+const LINE_SCOPED: ReadonlySet<string> = new Set(['stations', 'signals', 'signalGroups', 'signalLimits'])
+
+/** Reads parts of the plant from the authority into the replica. */
+export async function readIntoReplica(
+  ctx: UpstreamContext,
+  session: Session,
+  cookie: string,
+  units: ReadonlyArray<RefreshUnit>,
+): Promise<void> {
+  await writeRefresh(ctx, session, cookie, [], units)
+}
+
+/** Writes the answers' documents and what the units read, in one transaction; the current versions. */
+async function writeRefresh(
+  ctx: UpstreamContext,
+  session: Session,
+  cookie: string,
+  known: ReadonlyArray<Snapshot>,
+  units: ReadonlyArray<RefreshUnit>,
+): Promise<ReadonlyArray<{ readonly doc: StoredDocument; readonly written: boolean }>> {
+  const read: Snapshot[] = []
+  for (const unit of units) {
+    const snapshot = await readUnit({ client: ctx.client, cookie, session }, unit)
+    if (snapshot !== 'unchanged') read.push(snapshot)
+  }
+  const all = mergeSnapshots([...known, ...read])
+  if (all.documents.length === 0 && all.gone.length === 0 && all.covers.length === 0) return []
+  const { current, written } = await reconcile(ctx.services, session, all)
+  const wrote = new Set(written.map((d) => `${d.collection}/${d.id}`))
+  return current.map((doc) => ({ doc, written: wrote.has(`${doc.collection}/${doc.id}`) }))
+}
+
+const refusedEntry = (error: DomainError): LoggedIntent => ({
+  refused: {
+    status: 'rejected',
+    error: {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+    },
+  },
+})
+
+function lastVersions(docs: ReadonlyArray<StoredDocument>): ReadonlyArray<StoredDocument> {
+  const last = new Map<string, StoredDocument>()
+  for (const d of docs) last.set(`${d.collection}/${d.id}`, d)
+  return [...last.values()]
+}

@@ -1,0 +1,164 @@
+import type { CollectionName } from '../../shared/sync/collections'
+import { deepEqual } from '../../shared/sync/deep-equal'
+import { announce } from '../domain/apply-change'
+import type { Services } from '../domain/services'
+import {
+  CUSTOMER_WIDE,
+  getDocuments,
+  listDocuments,
+  writeDocument,
+  writeTransaction,
+  type StoredDocument,
+} from '../store/documents'
+
+/**
+ * The replica (gateway mode, docs/gateway.md): this server's documents are the authority's, as last
+ * read. `reconcile` lays one read of the authority over them and changes only what really differs:
+ * a document whose data is equal keeps its revision (devices pull nothing), a changed one gets a new
+ * revision, and a document is deleted only when a read that covers its part of the plant completely
+ * no longer lists it, or a read by its id answered 404. So the replica changes only when the
+ * authority did.
+ */
+export interface ReplicaDoc {
+  readonly collection: CollectionName
+  readonly id: string
+  readonly data: Record<string, unknown>
+  /** Written only if the replica holds the document already (an empty rules list is no document). */
+  readonly onlyIfPresent?: boolean
+  /** Fields the authority's answer lacks: the replica keeps its own values (a Teams URL). */
+  readonly keepFields?: ReadonlyArray<string>
+}
+
+/** One part of the replica: a collection, narrowed by equality on fields (dotted for nested ones). */
+export interface Coverage {
+  readonly collection: CollectionName
+  readonly fields?: Readonly<Record<string, string>>
+}
+
+export interface Snapshot {
+  readonly documents: ReadonlyArray<ReplicaDoc>
+  /** Parts the read lists completely: their documents it lacks are gone. */
+  readonly covers: ReadonlyArray<Coverage>
+  /** Documents a read by id found gone. */
+  readonly gone: ReadonlyArray<{ readonly collection: CollectionName; readonly id: string }>
+}
+
+export const EMPTY_SNAPSHOT: Snapshot = { documents: [], covers: [], gone: [] }
+
+/** Several reads as one (written in one transaction). */
+export const mergeSnapshots = (snapshots: ReadonlyArray<Snapshot>): Snapshot => ({
+  documents: snapshots.flatMap((s) => s.documents),
+  covers: snapshots.flatMap((s) => s.covers),
+  gone: snapshots.flatMap((s) => s.gone),
+})
+
+/** The customer-wide collections (users); every other document belongs to the session's plant. */
+const plantOf = (collection: CollectionName, plantId: string) =>
+  collection === 'users' ? CUSTOMER_WIDE : plantId
+
+/**
+ * Writes what differs, in one transaction holding the customer's write lock; answers the current
+ * version of every document the snapshot names (written or not, deleted ones as tombstones) and,
+ * apart, the ones it wrote.
+ */
+export async function reconcile(
+  services: Services,
+  scope: { readonly customerId: string; readonly plantId: string },
+  snapshot: Snapshot,
+): Promise<{
+  readonly current: ReadonlyArray<StoredDocument>
+  readonly written: ReadonlyArray<StoredDocument>
+}> {
+  const { customerId, plantId } = scope
+  const written: StoredDocument[] = []
+  const current = await writeTransaction(services.db, customerId, async (tx) => {
+    const held = new Map<string, StoredDocument>()
+    const covered = new Set<string>()
+    for (const cover of snapshot.covers) {
+      const docs = await listDocuments(tx, customerId, cover.collection, {
+        ...(cover.collection === 'users' ? {} : { plantId }),
+        ...(cover.fields ? { fields: cover.fields } : {}),
+      })
+      for (const d of docs) {
+        held.set(key(d.collection, d.id), d)
+        covered.add(key(d.collection, d.id))
+      }
+    }
+    for (const [collection, ids] of idsByCollection([...snapshot.documents, ...snapshot.gone])) {
+      const missing = ids.filter((id) => !held.has(key(collection, id)))
+      // In chunks: a query has at most 65,535 parameters.
+      for (let i = 0; i < missing.length; i += READ_CHUNK) {
+        const chunk = missing.slice(i, i + READ_CHUNK)
+        for (const d of await getDocuments(tx, customerId, collection, chunk))
+          held.set(key(d.collection, d.id), d)
+      }
+    }
+    const answer = new Map<string, StoredDocument>()
+    const write = async (
+      collection: CollectionName,
+      id: string,
+      data: Record<string, unknown>,
+      deleted: boolean,
+    ) => {
+      const stored = await writeDocument(tx, {
+        customerId,
+        collection,
+        id,
+        plantId: plantOf(collection, plantId),
+        data,
+        deleted,
+      })
+      written.push(stored)
+      answer.set(key(collection, id), stored)
+    }
+    const listed = new Set<string>()
+    for (const doc of snapshot.documents) {
+      const k = key(doc.collection, doc.id)
+      listed.add(k)
+      const before = held.get(k)
+      const live = before && !before.deleted ? before : undefined
+      if (doc.onlyIfPresent && !live) continue
+      const data = withKeptFields(doc, live)
+      if (live && deepEqual(live.data, data)) answer.set(k, live)
+      else await write(doc.collection, doc.id, data, false)
+    }
+    const gone = [
+      ...snapshot.gone.map((g) => key(g.collection, g.id)),
+      ...[...covered].filter((k) => !listed.has(k)),
+    ]
+    for (const k of new Set(gone)) {
+      const before = held.get(k)
+      if (!before) continue
+      if (before.deleted) answer.set(k, before)
+      else await write(before.collection, before.id, before.data as Record<string, unknown>, true)
+    }
+    return answer
+  })
+  announce(services, customerId, written)
+  return { current: [...current.values()], written }
+}
+
+function withKeptFields(doc: ReplicaDoc, live: StoredDocument | undefined): Record<string, unknown> {
+  if (!doc.keepFields || !live) return doc.data
+  const kept = { ...doc.data }
+  for (const field of doc.keepFields) {
+    const value = (live.data as Record<string, unknown>)[field]
+    if (value !== undefined) kept[field] = value
+  }
+  return kept
+}
+
+const key = (collection: string, id: string) => `${collection}/${id}`
+const READ_CHUNK = 5000
+
+function idsByCollection(
+  refs: ReadonlyArray<{ readonly collection: CollectionName; readonly id: string }>,
+): Map<CollectionName, string[]> {
+  const out = new Map<CollectionName, string[]>()
+  for (const r of refs) {
+    const ids = out.get(r.collection)
+    if (ids) ids.push(r.id)
+    else out.set(r.collection, [r.id])
+  }
+  return out
+}

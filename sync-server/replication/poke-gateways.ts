@@ -1,0 +1,37 @@
+import type { ChangeBus } from './change-bus'
+
+/**
+ * GATEWAY_POKE_URLS: gateways in front of this server (docs/gateway.md) are told after a change, so
+ * they read it at once instead of at their next poll. Only the customer's id travels; a poke is a
+ * hint (a lost one costs a poll interval), so it is sent without retries, at most every 100 ms per
+ * customer. Returns the function that stops it.
+ */
+const COALESCE_MS = 100
+const POKE_TIMEOUT_MS = 2000
+
+export function pokeGateways(changes: ChangeBus, urls: ReadonlyArray<string>, token?: string): () => void {
+  const due = new Map<string, ReturnType<typeof setTimeout>>()
+  const unsubscribe = changes.subscribe((notice) => {
+    if (due.has(notice.customerId)) return
+    const timer = setTimeout(() => {
+      due.delete(notice.customerId)
+      for (const url of urls) {
+        void fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify({ customerId: notice.customerId }),
+          signal: AbortSignal.timeout(POKE_TIMEOUT_MS),
+        }).catch(() => undefined)
+      }
+    }, COALESCE_MS)
+    timer.unref()
+    due.set(notice.customerId, timer)
+  })
+  return () => {
+    unsubscribe()
+    for (const timer of due.values()) clearTimeout(timer)
+  }
+}

@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely'
+import type { Tables } from './tables'
+
+/**
+ * The step log of gateway mode (docs/gateway.md): one row per call an action's upstream plan makes,
+ * written before the call ('sent') and after it ('done' with what the answer left, or 'refused'),
+ * and while an earlier call is taken back ('undone', or 'undo-pending' until the authority answers).
+ * A row left 'sent' means the call's outcome is unknown: it is resolved by reading the authority.
+ * Each write is its own statement: never a transaction held across a call to the authority.
+ */
+export type StepState = 'sent' | 'done' | 'refused' | 'undone' | 'undo-pending' | 'undo-failed'
+
+export interface StepRow {
+  readonly customerId: string
+  readonly actionId: string
+  readonly step: number
+  readonly name: string
+  readonly state: StepState
+  readonly userId: string
+  readonly plantId: string
+  readonly result: unknown
+  readonly undo: unknown
+  readonly attempts: number
+  readonly updatedAt: Date
+}
+
+export interface StepKey {
+  readonly customerId: string
+  readonly actionId: string
+  readonly step: number
+}
+
+/** Every step of an action, in order. */
+export async function stepsOf(
+  db: Kysely<Tables>,
+  customerId: string,
+  actionId: string,
+): Promise<ReadonlyArray<StepRow>> {
+  const rows = await db
+    .selectFrom('gateway_steps')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('action_id', '=', actionId)
+    .orderBy('step')
+    .execute()
+  return rows.map(fromRow)
+}
+
+/** Records a step's state (inserting its row the first time). */
+export async function recordStep(
+  db: Kysely<Tables>,
+  key: StepKey & { readonly name: string; readonly userId: string; readonly plantId: string },
+  state: StepState,
+  values: { readonly result?: unknown; readonly undo?: unknown } = {},
+): Promise<void> {
+  const result = values.result === undefined ? null : JSON.stringify(values.result)
+  const undo = values.undo === undefined ? null : JSON.stringify(values.undo)
+  await db
+    .insertInto('gateway_steps')
+    .values({
+      customer_id: key.customerId,
+      action_id: key.actionId,
+      step: key.step,
+      name: key.name,
+      state,
+      user_id: key.userId,
+      plant_id: key.plantId,
+      result,
+      undo,
+      attempts: 1,
+    })
+    .onConflict((oc) =>
+      oc.columns(['customer_id', 'action_id', 'step']).doUpdateSet((eb) => ({
+        state,
+        ...(values.result === undefined ? {} : { result }),
+        ...(values.undo === undefined ? {} : { undo }),
+        attempts: eb('gateway_steps.attempts', '+', state === 'sent' || state === 'undo-pending' ? 1 : 0),
+        updated_at: new Date(),
+      })),
+    )
+    .execute()
+}
+
+/** Steps in a state, oldest first (the undo retrier's work; the status route's report). */
+export async function stepsInState(
+  db: Kysely<Tables>,
+  states: ReadonlyArray<StepState>,
+  customerId?: string,
+): Promise<ReadonlyArray<StepRow>> {
+  let q = db
+    .selectFrom('gateway_steps')
+    .selectAll()
+    .where('state', 'in', [...states])
+  if (customerId !== undefined) q = q.where('customer_id', '=', customerId)
+  const rows = await q.orderBy('updated_at').execute()
+  return rows.map(fromRow)
+}
+
+type Row = {
+  customer_id: string
+  action_id: string
+  step: number
+  name: string
+  state: string
+  user_id: string
+  plant_id: string
+  result: unknown
+  undo: unknown
+  attempts: number
+  updated_at: Date
+}
+
+const fromRow = (r: Row): StepRow => ({
+  customerId: r.customer_id,
+  actionId: r.action_id,
+  step: r.step,
+  name: r.name,
+  state: r.state as StepState,
+  userId: r.user_id,
+  plantId: r.plant_id,
+  result: r.result,
+  undo: r.undo,
+  attempts: r.attempts,
+  updatedAt: r.updated_at,
+})

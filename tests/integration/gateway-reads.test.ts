@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { COLLECTIONS, PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
+import type { PullResponse, ReplicatedDocument } from '../../shared/sync/protocol'
+import { Messages } from '../../shared/validation/messages'
+import { readSse } from './support/sse'
+import { DATABASE_KINDS, DEMO } from './support/test-server'
+import { eventually, startGatewayRig, type GatewayRig } from './support/gateway-rig'
+
+/**
+ * Gateway mode (docs/gateway.md), the read side: the replica equals the authority, changes made on
+ * the authority directly reach devices through the usual pull and live stream within the poll
+ * interval (at once with a poke), deletes come only from complete lists, sign-in is the authority's
+ * and its cookie never reaches a device.
+ */
+describe.each(DATABASE_KINDS)('gateway reads on %s', (kind) => {
+  let rig: GatewayRig
+  let device: string
+  let authority: string
+  beforeAll(async () => {
+    rig = await startGatewayRig(kind)
+    device = await rig.gateway.signIn()
+    authority = await rig.authority.signIn()
+  }, 60_000)
+  afterAll(() => rig?.close())
+
+  async function pullAll(base: (path: string, body: unknown) => Promise<PullResponse>) {
+    const out = {} as Record<CollectionName, ReplicatedDocument[]>
+    for (const collection of COLLECTIONS) {
+      const docs: ReplicatedDocument[] = []
+      let checkpoint: PullResponse['checkpoint'] = null
+      for (;;) {
+        const page = await base(`/sync/${collection}/pull`, { checkpoint, batchSize: 1000 })
+        if (page.documents.length === 0) break
+        docs.push(...page.documents)
+        checkpoint = page.checkpoint
+      }
+      out[collection] = docs
+    }
+    return out
+  }
+  const fromGateway = () =>
+    pullAll(async (path, body) => (await rig.gateway.call<PullResponse>('POST', path, device, body)).body)
+  const fromAuthority = () =>
+    pullAll(
+      async (path, body) => (await rig.authority.call<PullResponse>('POST', path, authority, body)).body,
+    )
+
+  /** Every live document of every collection as entity data by id (server fields left out). */
+  const entities = (all: Record<CollectionName, ReplicatedDocument[]>) =>
+    Object.fromEntries(
+      COLLECTIONS.map((c) => [
+        c,
+        Object.fromEntries(
+          all[c]
+            .filter((d) => !d._deleted)
+            .map(({ updatedAt: _u, revision: _r, _deleted: _d, ...data }) => [
+              String(data[PRIMARY_KEYS[c]]),
+              data,
+            ])
+            .sort(([a], [b]) => String(a).localeCompare(String(b))),
+        ),
+      ]),
+    )
+
+  test('OFF-03 OFF-08 the replica holds exactly the authority’s documents, every collection', async () => {
+    // The authority's sign-in in beforeAll stamped lastLogin after the gateway's first read: the
+    // pollers bring it within a round.
+    let differing: string[] = []
+    await eventually(
+      async () => {
+        const [mine, theirs] = (await Promise.all([fromGateway(), fromAuthority()])).map(entities)
+        // Monitor rules: the authority's REST read has no "no document" (an empty list is none).
+        const rules = theirs!.monitorRules as Record<string, { rules: unknown[] }>
+        for (const [id, doc] of Object.entries(rules)) if (doc.rules.length === 0) delete rules[id]
+        differing = COLLECTIONS.filter((c) => canonical(mine![c]) !== canonical(theirs![c]))
+        expect(Object.keys(mine!.signals).length).toBeGreaterThan(50)
+        return differing.length === 0
+      },
+      5000,
+      'the replica equal to the authority',
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}: ${differing.join(', ')}`)
+    })
+  })
+
+  test('OFF-03 a change made on the authority directly reaches a device’s live stream within the poll interval', async () => {
+    const res = await fetch(`${rig.gateway.url}/sync/stream`, { headers: { cookie: device } })
+    const stream = readSse(res)
+    expect(await stream.next()).toBe('RESYNC')
+    const name = `Upstream ${randomUUID().slice(0, 8)}`
+    const started = Date.now()
+    await rig.authority.call('PATCH', '/api/lines/line-paint', authority, { friendlyName: name })
+    for (;;) {
+      const event = JSON.parse(await stream.next(5000)) as {
+        collection: string
+        documents: ReplicatedDocument[]
+      }
+      if (event.collection === 'lines' && event.documents.some((d) => d.friendlyName === name)) break
+    }
+    expect(Date.now() - started).toBeLessThan(5000)
+    await stream.close()
+  })
+
+  test('OFF-03 a monitor deleted on the authority is deleted on the device; a failed list deletes nothing', async () => {
+    const tasks = (
+      await rig.authority.call<Array<{ task_uuid: string }>>(
+        'GET',
+        '/api/tasks?lineId=line-paint&type=svd',
+        authority,
+      )
+    ).body
+    const victim = tasks[0]!.task_uuid
+    // A list that fails (503) in the middle of a round is not a list of none.
+    rig.proxy.add({
+      method: 'GET',
+      path: '/api/tasks?lineId=line-paint',
+      fault: { kind: 'answer', status: 503 },
+      times: 3,
+    })
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    const held = async () => {
+      const docs = (
+        await rig.gateway.call<PullResponse>('POST', '/sync/monitors/pull', device, {
+          checkpoint: null,
+          batchSize: 1000,
+        })
+      ).body
+      return docs.documents.find((d) => d.monitor_uuid === victim)
+    }
+    expect((await held())?._deleted).toBe(false)
+    rig.proxy.clear()
+    expect(
+      (await rig.authority.call('DELETE', '/api/tasks/delete-task', authority, { monitor_uuid: victim }))
+        .status,
+    ).toBe(204)
+    await eventually(async () => (await held())?._deleted === true, 3000, 'the deletion on the gateway')
+  })
+
+  test('OFF-03 an unchanged authority costs the replica nothing (conditional reads, no new revisions)', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    const before = await fromGateway()
+    const calls = rig.proxy.calls.length
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    expect(rig.proxy.calls.length, 'the pollers kept reading').toBeGreaterThan(calls)
+    const after = await fromGateway()
+    for (const c of COLLECTIONS) expect(after[c].length, c).toBe(before[c].length)
+    const seqs = (
+      await rig.gateway.services.db
+        .selectFrom('documents')
+        .select('seq')
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .execute()
+    )[0]
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const later = (
+      await rig.gateway.services.db
+        .selectFrom('documents')
+        .select('seq')
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .execute()
+    )[0]
+    expect(later?.seq).toBe(seqs?.seq)
+  })
+
+  test('SHELL-04 sign-in is the authority’s: its cookie never reaches the device; its 401 means sign in again', async () => {
+    const res = await fetch(`${rig.gateway.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.userEmail, password: DEMO.userPassword }),
+    })
+    expect(res.status).toBe(200)
+    const cookies = res.headers.getSetCookie()
+    const stored = await rig.gateway.services.db
+      .selectFrom('gateway_sessions')
+      .select('authority_cookie')
+      .execute()
+    for (const { authority_cookie } of stored)
+      for (const c of cookies) expect(c.includes(authority_cookie.split('=')[1]!)).toBe(false)
+    const body = await res.text()
+    for (const { authority_cookie } of stored)
+      expect(body.includes(authority_cookie.split('=')[1]!)).toBe(false)
+    const cookie = cookies[0]!.split(';')[0]!
+    // Wrong password: the authority's 401, with our message.
+    const wrong = await rig.gateway.call('POST', '/api/session', undefined, {
+      email: DEMO.userEmail,
+      password: 'nope',
+    })
+    expect(wrong).toMatchObject({
+      status: 401,
+      body: { error: { message: Messages.server.invalidCredentials } },
+    })
+    // The authority ends every session (a password change, an administrator): the gateway's end too.
+    await rig.authority.server.services.db.deleteFrom('sessions').execute()
+    const push = await rig.gateway.push(cookie, [
+      { id: randomUUID(), name: 'setLineActive', args: { lineId: 'line-paint', active: true } },
+    ])
+    expect(push.status).toBe(401)
+    expect((await rig.gateway.call('GET', '/api/session', cookie)).status).toBe(401)
+    authority = await rig.authority.signIn()
+    device = await rig.gateway.signIn()
+  })
+
+  test('SHELL-04 roles are the authority’s, re-checked: a demoted administrator loses the administrator calls', async () => {
+    const admin = await rig.gateway.signIn()
+    expect((await rig.gateway.call('GET', '/api/gateway/status', admin)).status).toBe(200)
+    const operator = await rig.gateway.signIn(DEMO.userEmail, DEMO.userPassword)
+    expect((await rig.gateway.call('GET', '/api/gateway/status', operator)).status).toBe(403)
+    // Make the operator an administrator on the authority, then let the gateway's check come due.
+    const users = (
+      await rig.authority.call<Array<{ id: string; email: string }>>(
+        'GET',
+        '/api/customer-users-for-user',
+        authority,
+      )
+    ).body
+    const op = users.find((u) => u.email === DEMO.userEmail)!
+    await rig.authority.call('POST', '/api/update-user-roles', authority, {
+      userId: op.id,
+      role: 'administrator',
+      customerId: 'cust-demo',
+    })
+    expect(
+      (await rig.gateway.call('GET', '/api/gateway/status', operator)).status,
+      'cached until the check is due',
+    ).toBe(403)
+    await rig.gateway.services.db
+      .updateTable('gateway_sessions')
+      .set({ checked_at: new Date(0) })
+      .execute()
+    expect((await rig.gateway.call('GET', '/api/gateway/status', operator)).status).toBe(200)
+    await rig.authority.call('PUT', '/api/update-user-roles', authority, {
+      userId: op.id,
+      role: 'administrator',
+      customerId: 'cust-demo',
+    })
+  })
+})
+
+/** JSON with object keys sorted, so equal documents read from two servers compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : v,
+  )
+}
