@@ -6,9 +6,10 @@ import {
   CUSTOMER_WIDE,
   getDocuments,
   listDocuments,
-  writeDocument,
+  writeDocuments,
   writeTransaction,
   type StoredDocument,
+  type WriteInput,
 } from '../store/documents'
 
 /**
@@ -94,33 +95,20 @@ export async function reconcile(
       }
     }
     const answer = new Map<string, StoredDocument>()
-    const write = async (
-      collection: CollectionName,
-      id: string,
-      data: Record<string, unknown>,
-      deleted: boolean,
-    ) => {
-      const stored = await writeDocument(tx, {
-        customerId,
-        collection,
-        id,
-        plantId: plantOf(collection, plantId),
-        data,
-        deleted,
-      })
-      written.push(stored)
-      answer.set(key(collection, id), stored)
-    }
-    const listed = new Set<string>()
-    for (const doc of snapshot.documents) {
-      const k = key(doc.collection, doc.id)
-      listed.add(k)
+    // Collected, then written in a few statements (a line's thousands of signals in one read).
+    const writes: WriteInput[] = []
+    const write = (collection: CollectionName, id: string, data: Record<string, unknown>, deleted: boolean) =>
+      writes.push({ customerId, collection, id, plantId: plantOf(collection, plantId), data, deleted })
+    // The same document read twice (an answer, then a read of its line): the later read stands.
+    const latest = new Map(snapshot.documents.map((d) => [key(d.collection, d.id), d]))
+    const listed = new Set(latest.keys())
+    for (const [k, doc] of latest) {
       const before = held.get(k)
       const live = before && !before.deleted ? before : undefined
       if (doc.onlyIfPresent && !live) continue
       const data = withKeptFields(doc, live)
       if (live && deepEqual(live.data, data)) answer.set(k, live)
-      else await write(doc.collection, doc.id, data, false)
+      else write(doc.collection, doc.id, data, false)
     }
     const gone = [
       ...snapshot.gone.map((g) => key(g.collection, g.id)),
@@ -128,9 +116,13 @@ export async function reconcile(
     ]
     for (const k of new Set(gone)) {
       const before = held.get(k)
-      if (!before) continue
+      if (!before || listed.has(k)) continue
       if (before.deleted) answer.set(k, before)
-      else await write(before.collection, before.id, before.data as Record<string, unknown>, true)
+      else write(before.collection, before.id, before.data as Record<string, unknown>, true)
+    }
+    for (const stored of await writeDocuments(tx, writes)) {
+      written.push(stored)
+      answer.set(key(stored.collection, stored.id), stored)
     }
     return answer
   })

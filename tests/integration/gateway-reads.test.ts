@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { COLLECTIONS, PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
+import { COLLECTIONS } from '../../shared/sync/collections'
 import type { PullResponse, ReplicatedDocument } from '../../shared/sync/protocol'
+import { differences, entities, pullAll } from './support/plant-state'
 import { Messages } from '../../shared/validation/messages'
 import { readSse } from './support/sse'
 import { DATABASE_KINDS, DEMO } from './support/test-server'
@@ -24,21 +25,6 @@ describe.each(DATABASE_KINDS)('gateway reads on %s', (kind) => {
   }, 60_000)
   afterAll(() => rig?.close())
 
-  async function pullAll(base: (path: string, body: unknown) => Promise<PullResponse>) {
-    const out = {} as Record<CollectionName, ReplicatedDocument[]>
-    for (const collection of COLLECTIONS) {
-      const docs: ReplicatedDocument[] = []
-      let checkpoint: PullResponse['checkpoint'] = null
-      for (;;) {
-        const page = await base(`/sync/${collection}/pull`, { checkpoint, batchSize: 1000 })
-        if (page.documents.length === 0) break
-        docs.push(...page.documents)
-        checkpoint = page.checkpoint
-      }
-      out[collection] = docs
-    }
-    return out
-  }
   const fromGateway = () =>
     pullAll(async (path, body) => (await rig.gateway.call<PullResponse>('POST', path, device, body)).body)
   const fromAuthority = () =>
@@ -46,41 +32,24 @@ describe.each(DATABASE_KINDS)('gateway reads on %s', (kind) => {
       async (path, body) => (await rig.authority.call<PullResponse>('POST', path, authority, body)).body,
     )
 
-  /** Every live document of every collection as entity data by id (server fields left out). */
-  const entities = (all: Record<CollectionName, ReplicatedDocument[]>) =>
-    Object.fromEntries(
-      COLLECTIONS.map((c) => [
-        c,
-        Object.fromEntries(
-          all[c]
-            .filter((d) => !d._deleted)
-            .map(({ updatedAt: _u, revision: _r, _deleted: _d, ...data }) => [
-              String(data[PRIMARY_KEYS[c]]),
-              data,
-            ])
-            .sort(([a], [b]) => String(a).localeCompare(String(b))),
-        ),
-      ]),
-    )
-
   test('OFF-03 OFF-08 the replica holds exactly the authority’s documents, every collection', async () => {
     // The authority's sign-in in beforeAll stamped lastLogin after the gateway's first read: the
     // pollers bring it within a round.
-    let differing: string[] = []
+    let differing: ReadonlyArray<string> = []
     await eventually(
       async () => {
-        const [mine, theirs] = (await Promise.all([fromGateway(), fromAuthority()])).map(entities)
+        const [mine, theirs] = (await Promise.all([fromGateway(), fromAuthority()])).map((d) => entities(d))
         // Monitor rules: the authority's REST read has no "no document" (an empty list is none).
         const rules = theirs!.monitorRules as Record<string, { rules: unknown[] }>
         for (const [id, doc] of Object.entries(rules)) if (doc.rules.length === 0) delete rules[id]
-        differing = COLLECTIONS.filter((c) => canonical(mine![c]) !== canonical(theirs![c]))
         expect(Object.keys(mine!.signals).length).toBeGreaterThan(50)
+        differing = differences(mine!, theirs!)
         return differing.length === 0
       },
       5000,
       'the replica equal to the authority',
     ).catch((err: Error) => {
-      throw new Error(`${err.message}: ${differing.join(', ')}`)
+      throw new Error(`${err.message}: ${differing.join('\n')}`)
     })
   })
 
@@ -238,14 +207,3 @@ describe.each(DATABASE_KINDS)('gateway reads on %s', (kind) => {
     })
   })
 })
-
-/** JSON with object keys sorted, so equal documents read from two servers compare equal. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
-        )
-      : v,
-  )
-}
