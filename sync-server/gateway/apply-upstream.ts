@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { DocSet } from '../../shared/intents/doc-set'
+import { DocSet, type LoadedDocument } from '../../shared/intents/doc-set'
 import { IntentRejected, type DocumentRef } from '../../shared/intents/intent'
 import { runIntent, type IntentRun } from '../../shared/intents/run'
 import type { IntentName } from '../../shared/intents'
@@ -17,6 +17,7 @@ import type { Services } from '../domain/services'
 import { DocumentCache } from '../store/document-cache'
 import { getDocuments, type StoredDocument } from '../store/documents'
 import { recordReplacedIds, replacedIds } from '../store/gateway-ids'
+import { forgetJudgedInput, stepsOf } from '../store/gateway-steps'
 import { findLoggedIntents, loadReads, logIntents, type LoggedIntent } from '../store/intent-store'
 import type { AuthorityClient } from './authority-client'
 import { AuthorityUnauthorized } from './authority-client'
@@ -26,6 +27,7 @@ import { planFor } from './plans'
 import { mergeSnapshots, reconcile, type Snapshot } from './replica'
 import type { GatewaySessions } from './sessions'
 import { runSteps } from './step-runner'
+import { isJudgedInput, recording, replaying, type JudgedInput } from './judged-input'
 import type { KeyedQueue } from './keyed-queue'
 import { unitsTouched } from './touched'
 
@@ -95,23 +97,41 @@ async function applyOne(
   const log = async (verdict: IntentVerdict, entry: LoggedIntent): Promise<IntentVerdict> => {
     if (request.id !== undefined)
       await logIntents(db, session.customerId, [{ intentId: request.id, result: entry }])
+    await forgetJudgedInput(db, session.customerId, actionId)
     return verdict
   }
 
-  const edits = intent.definition.edits(intent.args)
-  if (edits.length > 0 && (request.base === undefined || request.base.length > 0)) {
-    await readIntoReplica(ctx, session, cookie, await unitsOfRefs(ctx, session, edits))
+  // An action already under way (its first call is in the step log) resumes as it was judged.
+  const logged = await stepsOf(db, session.customerId, actionId)
+  const judged = logged[0]?.input
+  let run: IntentRun
+  let input: JudgedInput
+  if (isJudgedInput(judged)) {
+    run = await runIntent(
+      intent.definition,
+      intent.args,
+      { ...intent.env, now: judged.now },
+      replaying(judged.loaded),
+    )
+    input = judged
+  } else {
+    const edits = intent.definition.edits(intent.args)
+    if (edits.length > 0 && (request.base === undefined || request.base.length > 0)) {
+      await readIntoReplica(ctx, session, cookie, await unitsOfRefs(ctx, session, edits))
+    }
+    const ran = await runOnReplica(ctx, session, intent)
+    if (ran instanceof DomainError) return log({ status: 'rejected', error: ran }, refusedEntry(ran))
+    run = ran.run
+    input = { loaded: ran.loaded, now: intent.env.now }
+    const conflicts = findConflicts(
+      intent.base,
+      run.changes,
+      (collection, id, field) =>
+        (run.docs.before(collection, id) as Record<string, unknown> | undefined)?.[field],
+    )
+    if (conflicts.length > 0)
+      return log({ status: 'conflict', conflicts }, { refused: { status: 'conflict', conflicts } })
   }
-  const run = await runOnReplica(ctx, session, intent)
-  if (run instanceof DomainError) return log({ status: 'rejected', error: run }, refusedEntry(run))
-  const conflicts = findConflicts(
-    intent.base,
-    run.changes,
-    (collection, id, field) =>
-      (run.docs.before(collection, id) as Record<string, unknown> | undefined)?.[field],
-  )
-  if (conflicts.length > 0)
-    return log({ status: 'conflict', conflicts }, { refused: { status: 'conflict', conflicts } })
 
   const plan = planFor(intent.name as IntentName)({ args: intent.args, run, session })
   const outcome = await runSteps(
@@ -125,6 +145,8 @@ async function applyOne(
       actionId,
     },
     plan.steps,
+    input,
+    logged,
   )
   if (outcome.status === 'refused') {
     const readBack = (unit: RefreshUnit) => readIntoReplica(ctx, session, cookie, [unit])
@@ -166,19 +188,26 @@ async function translated(
   }
 }
 
-/** Runs the intent's one pure function on the replica; a rule's refusal as a DomainError. */
+/** Runs the intent's one pure function on the replica (and keeps what it loaded); a rule's refusal as a DomainError. */
 async function runOnReplica(
   ctx: UpstreamContext,
   session: Session,
   intent: PreparedIntent,
-): Promise<IntentRun | DomainError> {
-  try {
-    return await ctx.services.db.transaction().execute((tx) => {
+): Promise<{ readonly run: IntentRun; readonly loaded: ReadonlyArray<LoadedDocument> } | DomainError> {
+  return judgedBy(() =>
+    ctx.services.db.transaction().execute(async (tx) => {
       const cache = new DocumentCache(tx, session.customerId)
-      return runIntent(intent.definition, intent.args, intent.env, (reads) =>
-        loadReads(session, reads, cache),
-      )
-    })
+      const { loader, loaded } = recording((reads) => loadReads(session, reads, cache))
+      const run = await runIntent(intent.definition, intent.args, intent.env, loader)
+      return { run, loaded }
+    }),
+  )
+}
+
+/** Runs `fn`, answering a rule's refusal as a DomainError value; anything else propagates. */
+async function judgedBy<R>(fn: () => Promise<R>): Promise<R | DomainError> {
+  try {
+    return await fn()
   } catch (err) {
     if (err instanceof IntentRejected) return new DomainError(err.status, err.code, err.message, err.details)
     if (err instanceof DomainError && err.code !== 'UNAUTHORIZED' && err.status !== 503) return err

@@ -76,6 +76,11 @@ export class Gateway implements GatewayPort {
     return this.sessions.loadSession(token)
   }
 
+  /** One pass over the undos waiting for the authority (the retrier's timer does this too). */
+  retryUndos(): Promise<number> {
+    return this.undos.retry()
+  }
+
   /** The authority asks for a read now (POST /gateway/poke): every plant of the customer, or all. */
   poke(customerId?: string): void {
     for (const poller of this.pollers.values())

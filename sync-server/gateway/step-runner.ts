@@ -39,9 +39,14 @@ export type StepsOutcome =
   | { readonly status: 'done'; readonly results: ReadonlyArray<StepResult> }
   | { readonly status: 'refused'; readonly refusal: AuthorityRefusal }
 
-export async function runSteps(ctx: StepRunContext, steps: ReadonlyArray<Step>): Promise<StepsOutcome> {
+export async function runSteps(
+  ctx: StepRunContext,
+  steps: ReadonlyArray<Step>,
+  /** What the action was judged on, kept with its first step (apply-upstream.ts resumes from it). */
+  input: unknown,
+  logged: ReadonlyArray<StepRow>,
+): Promise<StepsOutcome> {
   if (steps.length === 0) return { status: 'done', results: [] }
-  const logged = await stepsOf(ctx.db, ctx.customerId, ctx.actionId)
   const refusedBefore = logged.find((r) => r.state === 'refused')
   if (refusedBefore) {
     // Refused on an earlier attempt: finish taking back what was done (a crash may have cut it short).
@@ -69,7 +74,7 @@ export async function runSteps(ctx: StepRunContext, steps: ReadonlyArray<Step>):
         continue
       }
     }
-    await recordStep(ctx.db, key, 'sent')
+    await recordStep(ctx.db, key, 'sent', i === 0 && !row ? { input } : {})
     let result: StepResult
     try {
       const answer = await ctx.client.request(ctx.cookie, step.request(results), {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { liveGatewaySessions } from '../store/gateway-sessions'
-import { recordStep, stepsInState, type StepRow } from '../store/gateway-steps'
+import { pruneSettledSteps, recordStep, stepsInState, type StepRow } from '../store/gateway-steps'
 import type { Tables } from '../store/tables'
 import type { AuthorityClient } from './authority-client'
 import { undoStep } from './step-runner'
@@ -12,6 +12,13 @@ import { undoStep } from './step-runner'
  * a waiting or failed undo is reported in the server's log and by GET /api/gateway/status, so none
  * is forgotten (docs/gateway.md).
  */
+/**
+ * How long settled steps are kept: an action answered is answered again from the intent log; its
+ * steps matter only if the gateway stopped between its last call and logging its verdict, and the
+ * device then retries within moments, not weeks. A week leaves room for a long outage.
+ */
+export const STEP_RETENTION_MS = 7 * 86_400_000
+
 export class UndoRetrier {
   private timer: ReturnType<typeof setInterval> | undefined
   private running = false
@@ -55,6 +62,7 @@ export class UndoRetrier {
       }
       if (left > 0)
         console.warn(`gateway: ${left} undo${left === 1 ? '' : 's'} still waiting for the authority`)
+      await pruneSettledSteps(this.db, new Date(Date.now() - STEP_RETENTION_MS))
       return left
     } finally {
       this.running = false

@@ -20,6 +20,8 @@ export interface StepRow {
   readonly plantId: string
   readonly result: unknown
   readonly undo: unknown
+  /** Step 0: what the action was judged on (see the tables' comment). */
+  readonly input: unknown
   readonly attempts: number
   readonly updatedAt: Date
 }
@@ -51,10 +53,11 @@ export async function recordStep(
   db: Kysely<Tables>,
   key: StepKey & { readonly name: string; readonly userId: string; readonly plantId: string },
   state: StepState,
-  values: { readonly result?: unknown; readonly undo?: unknown } = {},
+  values: { readonly result?: unknown; readonly undo?: unknown; readonly input?: unknown } = {},
 ): Promise<void> {
   const result = values.result === undefined ? null : JSON.stringify(values.result)
   const undo = values.undo === undefined ? null : JSON.stringify(values.undo)
+  const input = values.input === undefined ? null : JSON.stringify(values.input)
   await db
     .insertInto('gateway_steps')
     .values({
@@ -67,6 +70,7 @@ export async function recordStep(
       plant_id: key.plantId,
       result,
       undo,
+      input,
       attempts: 1,
     })
     .onConflict((oc) =>
@@ -106,6 +110,7 @@ type Row = {
   plant_id: string
   result: unknown
   undo: unknown
+  input: unknown
   attempts: number
   updated_at: Date
 }
@@ -120,6 +125,36 @@ const fromRow = (r: Row): StepRow => ({
   plantId: r.plant_id,
   result: r.result,
   undo: r.undo,
+  input: r.input,
   attempts: r.attempts,
   updatedAt: r.updated_at,
 })
+
+/** The action has its verdict: what it was judged on is no longer needed to resume it. */
+export async function forgetJudgedInput(
+  db: Kysely<Tables>,
+  customerId: string,
+  actionId: string,
+): Promise<void> {
+  await db
+    .updateTable('gateway_steps')
+    .set({ input: null })
+    .where('customer_id', '=', customerId)
+    .where('action_id', '=', actionId)
+    .where('step', '=', 0)
+    .execute()
+}
+
+/**
+ * Steps settled before `before` (done, refused, undone): once an action's verdict is logged its
+ * retries are answered from the intent log, so its steps only matter while that may not be so.
+ * Unresolved ('sent') and waiting undos stay until they are resolved. Answers how many went.
+ */
+export async function pruneSettledSteps(db: Kysely<Tables>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('gateway_steps')
+    .where('state', 'in', ['done', 'refused', 'undone'])
+    .where('updated_at', '<', before)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

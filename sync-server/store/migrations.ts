@@ -104,7 +104,8 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
   {
     version: 5,
     // Gateway mode (docs/gateway.md): the authority's session kept beside ours (never sent to a
-    // device), the step log of every call made to the authority (written before and after each), and
+    // device), the step log of every call made to the authority (written before and after each; the
+    // first step keeps what the action was judged on, so a retry resumes it as it was planned), and
     // the ids the authority gave documents a device created. Empty in the embedded mode.
     up: `
       create table gateway_sessions (
@@ -130,6 +131,7 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
         plant_id text not null,
         result jsonb,
         undo jsonb,
+        input jsonb,
         attempts integer not null default 0,
         updated_at timestamptz not null default now(),
         primary key (customer_id, action_id, step)

@@ -100,6 +100,8 @@ export interface GatewayStepsTable {
   result: ColumnType<unknown, string | null, string | null> | null
   /** The calls that take a done step back, for an undo retried later. */
   undo: ColumnType<unknown, string | null, string | null> | null
+  /** Step 0 only: the documents the action was judged on and its time (apply-upstream.ts). */
+  input: ColumnType<unknown, string | null, string | null> | null
   attempts: ColumnType<number, number | undefined, number>
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }

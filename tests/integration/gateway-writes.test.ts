@@ -370,6 +370,163 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
     expect((await rig.gateway.call('POST', '/gateway/poke', undefined, '{' as never)).status).toBe(400)
   })
 
+  test('MON-06 OFF-04 an undo the authority does not answer waits, is reported, and is done once it answers', async () => {
+    const monitor = await newMonitor('Undo waits')
+    rig.proxy.add({
+      method: 'PATCH',
+      path: '/api/notifications/monitor-rules/',
+      times: 1,
+      fault: {
+        kind: 'answer',
+        status: 422,
+        body: { error: { code: 'VALIDATION', message: 'Rules refused upstream' } },
+      },
+    })
+    rig.proxy.add({
+      method: 'DELETE',
+      path: '/api/tasks/delete-task',
+      fault: { kind: 'answer', status: 503 },
+    })
+    const pushed = await rig.gateway.push(device, [
+      { id: randomUUID(), name: 'createMonitor', args: { monitor, rules } },
+    ])
+    expect(pushed.body.results[0]).toMatchObject({
+      status: 'rejected',
+      rejection: { message: 'Rules refused upstream' },
+    })
+    expect(
+      (await tasksOf(line, 'mvd')).some((t) => t.task_name === 'Undo waits'),
+      'not undone yet',
+    ).toBe(true)
+    const status = await rig.gateway.call<{ undos: Array<{ name: string; state: string }> }>(
+      'GET',
+      '/api/gateway/status',
+      device,
+    )
+    expect(status.body.undos).toContainEqual(
+      expect.objectContaining({ name: 'create-task', state: 'undo-pending' }),
+    )
+    expect(await rig.gateway.gateway.retryUndos(), 'still waiting').toBe(1)
+    rig.proxy.clear()
+    expect(await rig.gateway.gateway.retryUndos()).toBe(0)
+    expect((await tasksOf(line, 'mvd')).some((t) => t.task_name === 'Undo waits')).toBe(false)
+    const after = await rig.gateway.call<{ undos: unknown[] }>('GET', '/api/gateway/status', device)
+    expect(after.body.undos).toEqual([])
+  })
+
+  test('SM-10 OFF-04 associations refused after the entity changes: the entity changes are taken back on the authority', async () => {
+    const signalOf = async (id: string) => {
+      const stations = (
+        await rig.authority.call<Array<{ children: Array<{ id: string; entityType: string }> }>>(
+          'GET',
+          '/api/lines/line-machining/stations',
+          authority,
+        )
+      ).body
+      return stations.flatMap((s) => s.children).find((c) => c.id === id)!
+    }
+    expect((await signalOf('line-machining-st-1-raw')).entityType).toBe('UNKNOWN')
+    rig.proxy.add({
+      method: 'PATCH',
+      path: '/api/signal-attribute-update',
+      skip: 1,
+      times: 1,
+      fault: {
+        kind: 'answer',
+        status: 400,
+        body: { error: { code: 'VALIDATION', message: 'Associations refused upstream' } },
+      },
+    })
+    const pushed = await rig.gateway.push(device, [
+      {
+        id: randomUUID(),
+        name: 'saveSignalAssociations',
+        args: {
+          lineId: 'line-machining',
+          containers: {
+            measurement: ['line-machining-st-1-m1'],
+            upperLimit: ['line-machining-st-1-raw'],
+            lowerLimit: ['line-machining-st-1-m1-lsl'],
+            result: ['line-machining-st-1-result'],
+          },
+        },
+      },
+    ])
+    expect(pushed.body.results[0]).toMatchObject({
+      status: 'rejected',
+      rejection: { message: 'Associations refused upstream' },
+    })
+    expect((await signalOf('line-machining-st-1-raw')).entityType, 'its type is back').toBe('UNKNOWN')
+    expect(rig.proxy.forwarded('PATCH', '/api/signal-attribute-update').length).toBe(2)
+  })
+
+  test('OFF-03 the gateway gone between sending a call and its answer: the retry reads the authority and creates nothing twice', async () => {
+    const monitor = await newMonitor('Gateway crashed')
+    const action = { id: randomUUID(), name: 'createMonitor', args: { monitor, rules } }
+    rig.proxy.add({ method: 'POST', path: '/api/tasks/create-task', times: 1, fault: { kind: 'hang' } })
+    const lost = rig.gateway.push(device, [action]).catch(() => undefined)
+    await eventually(
+      async () => rig.proxy.forwarded('POST', '/api/tasks/create-task').length > 0,
+      3000,
+      'the call sent',
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await tasksOf(line, 'mvd')).filter((t) => t.task_name === 'Gateway crashed')).toHaveLength(1)
+    // The gateway goes away with the call unanswered (its step log says 'sent'), and starts again.
+    await rig.restartGateway()
+    rig.proxy.clear()
+    await lost
+    const steps = await rig.gateway.services.db
+      .selectFrom('gateway_steps')
+      .selectAll()
+      .where('action_id', '=', action.id)
+      .execute()
+    expect(steps.map((s) => s.state)).toEqual(['sent'])
+    device = await rig.gateway.signIn()
+    const again = await rig.gateway.push(device, [action])
+    expect(again.body.results[0]!.status).toBe('applied')
+    const upstream = (await tasksOf(line, 'mvd')).filter((t) => t.task_name === 'Gateway crashed')
+    expect(upstream).toHaveLength(1)
+    expect(
+      (
+        await rig.authority.call(
+          'GET',
+          `/api/notifications/monitor-rules/${upstream[0]!.task_uuid}`,
+          authority,
+        )
+      ).body,
+    ).toEqual(rules)
+  })
+
+  test('MON-06 MON-07 the gateway serves the same REST API to other clients, through the same plans', async () => {
+    const monitor = await newMonitor('Made over REST')
+    const created = await rig.gateway.call<Task>('POST', '/api/tasks/create-task', device, toTask(monitor), {
+      'Idempotency-Key': 'rest-create-1',
+    })
+    expect(created.status).toBe(201)
+    const upstream = (await tasksOf(line, 'mvd')).filter((t) => t.task_name === 'Made over REST')
+    expect(upstream.map((t) => t.task_uuid)).toEqual([created.body.task_uuid])
+    const again = await rig.gateway.call<Task>('POST', '/api/tasks/create-task', device, toTask(monitor), {
+      'Idempotency-Key': 'rest-create-1',
+    })
+    expect(again.body.task_uuid, 'a retried call is answered from the log').toBe(created.body.task_uuid)
+    const duplicate = await rig.gateway.call<{ error: Record<string, unknown> }>(
+      'POST',
+      '/api/tasks/create-task',
+      device,
+      toTask({ ...monitor, monitor_name: 'Made over REST again' }),
+    )
+    expect(duplicate.status).toBe(409)
+    expect(duplicate.body.error).toMatchObject({
+      code: 'DUPLICATE_MONITOR',
+      message: Messages.monitor.duplicateBody('Made over REST'),
+      task_uuid: created.body.task_uuid,
+    })
+    expect((await tasksOf(line, 'mvd')).filter((t) => t.task_name.startsWith('Made over REST'))).toHaveLength(
+      1,
+    )
+  })
+
   test('ETQ-03 a Reliance client secret goes to the authority and is never stored by the gateway', async () => {
     const secret = `secret-${randomUUID()}`
     const saved = await rig.gateway.push(device, [
