@@ -46,7 +46,7 @@ export async function startServicesWithoutSeed(config: ServerConfig): Promise<St
     database,
     async close() {
       stopPokes()
-      gateway?.stop()
+      await gateway?.stop()
       await changes.close()
       await database.close()
     },

@@ -330,5 +330,6 @@ export const Messages = {
     /** Gateway mode: the plant's server (the authority) did not answer; nothing was changed for this call. */
     authorityUnavailable: "The plant's server cannot be reached",
     idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
+    idempotencyKeyReused: 'Idempotency-Key was already used for a different request',
   },
 } as const

@@ -10,6 +10,7 @@ export interface CallContext {
   readonly services: Services
   readonly session: Session
   readonly idempotencyKey?: string | undefined
+  readonly idempotencyFingerprint?: string | undefined
 }
 
 /**
@@ -22,14 +23,19 @@ export interface CallContext {
  * what the intent wrote (`Written`), not from ids they minted for this one request.
  */
 export async function callIntent<N extends IntentName>(
-  { services, session, idempotencyKey }: CallContext,
+  { services, session, idempotencyKey, idempotencyFingerprint }: CallContext,
   name: N,
   args: IntentArgs<N>,
 ): Promise<Written> {
   const result = await applyIntent(services, session, {
     name,
     args,
-    ...(idempotencyKey === undefined ? {} : { id: `idem:${idempotencyKey}` }),
+    ...(idempotencyKey === undefined
+      ? {}
+      : {
+          id: `idem:${session.userId}:${idempotencyKey}`,
+          ...(idempotencyFingerprint === undefined ? {} : { fingerprint: idempotencyFingerprint }),
+        }),
   })
   return new Written(
     result.status === 'applied' ? result.documents : [],

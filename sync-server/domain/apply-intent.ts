@@ -117,13 +117,13 @@ async function applyAll(
     const id = p.request.id
     const earlier = id === undefined ? undefined : logged.get(id)
     if (earlier) {
-      verdicts.push(await answerLogged(tx, session, earlier))
+      verdicts.push(reusedKey(earlier, p.request) ?? (await answerLogged(tx, session, earlier)))
       continue
     }
     const step = await applyStep(services, session, tx, p.intent, guard, cache)
     if (step.status === 'applied') written.push(...step.written)
     if (id !== undefined) {
-      const entry = logEntry(step)
+      const entry = withFingerprint(logEntry(step), p.request)
       logged.set(id, entry)
       toLog.push({ intentId: id, result: entry })
     }
@@ -146,6 +146,19 @@ function idReads(
     return []
   }
 }
+
+/** An Idempotency-Key sent again with another request: refused, never answered as the first. */
+export function reusedKey(logged: LoggedIntent, request: IntentRequest): IntentVerdict | undefined {
+  if (logged.fingerprint === undefined || request.fingerprint === undefined) return undefined
+  if (logged.fingerprint === request.fingerprint) return undefined
+  return {
+    status: 'rejected',
+    error: new DomainError(422, 'VALIDATION', Messages.server.idempotencyKeyReused),
+  }
+}
+
+export const withFingerprint = (entry: LoggedIntent, request: IntentRequest): LoggedIntent =>
+  request.fingerprint === undefined ? entry : { ...entry, fingerprint: request.fingerprint }
 
 /** A verdict as the log keeps it: the documents written, by reference, or the refusal. */
 function logEntry(step: StepVerdict): LoggedIntent {

@@ -7,7 +7,7 @@ import { Messages } from '../../shared/validation/messages'
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 426 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 426 | 503,
     readonly code:
       | RejectionCode
       | 'UNAUTHORIZED'

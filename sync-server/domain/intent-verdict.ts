@@ -13,6 +13,8 @@ export interface IntentRequest {
   readonly id?: string
   /** Pushed actions only: the values the user saw of the fields they edited. */
   readonly base?: ReadonlyArray<BaseValue>
+  /** REST calls with an Idempotency-Key: what the request was; a retry must be the same request. */
+  readonly fingerprint?: string
 }
 
 export type IntentResult =

@@ -9,7 +9,7 @@ import type { BaseValue } from '../../shared/sync/intent-protocol'
 import { replaceStrings, stringsIn } from '../../shared/sync/replace-ids'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
-import { answerLogged, prepareIntent } from '../domain/apply-intent'
+import { answerLogged, prepareIntent, reusedKey, withFingerprint } from '../domain/apply-intent'
 import { DomainError } from '../domain/domain-error'
 import type { IntentRequest, IntentVerdict } from '../domain/intent-verdict'
 import type { PreparedIntent } from '../domain/intent-step'
@@ -90,13 +90,15 @@ async function applyOne(
   if ('refusal' in prepared) return { status: 'rejected', error: prepared.refusal }
   if (request.id !== undefined) {
     const logged = (await findLoggedIntents(db, session.customerId, [request.id])).get(request.id)
-    if (logged) return answerLogged(db, session, logged)
+    if (logged) return reusedKey(logged, request) ?? answerLogged(db, session, logged)
   }
   const intent = await translated(ctx, session, prepared.intent)
   const actionId = request.id ?? `rest:${randomUUID()}`
   const log = async (verdict: IntentVerdict, entry: LoggedIntent): Promise<IntentVerdict> => {
     if (request.id !== undefined)
-      await logIntents(db, session.customerId, [{ intentId: request.id, result: entry }])
+      await logIntents(db, session.customerId, [
+        { intentId: request.id, result: withFingerprint(entry, request) },
+      ])
     await forgetJudgedInput(db, session.customerId, actionId)
     return verdict
   }

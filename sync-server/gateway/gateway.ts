@@ -47,9 +47,9 @@ export class Gateway implements GatewayPort {
     this.undos.start()
   }
 
-  stop(): void {
-    for (const poller of this.pollers.values()) poller.stop()
-    this.undos.stop()
+  /** Stops reading the authority; resolves once reads under way have ended (the database may close). */
+  async stop(): Promise<void> {
+    await Promise.all([this.undos.stop(), ...[...this.pollers.values()].map((p) => p.stop())])
   }
 
   applyIntents(

@@ -40,6 +40,7 @@ export class PlantPoller {
   private structureTimer: ReturnType<typeof setTimeout> | undefined
   private bulkTimer: ReturnType<typeof setTimeout> | undefined
   private running: Promise<void> | undefined
+  private bulk: Promise<void> | undefined
   private again = false
   private stopped = false
   private firstRead: Promise<void> | undefined
@@ -65,10 +66,12 @@ export class PlantPoller {
     return this.structureRound()
   }
 
-  stop(): void {
+  /** Stops both rounds; resolves once a round under way has ended (before the database closes). */
+  async stop(): Promise<void> {
     this.stopped = true
     clearTimeout(this.structureTimer)
     clearTimeout(this.bulkTimer)
+    await Promise.all([this.running, this.bulk].map((p) => p?.catch(() => undefined)))
   }
 
   get state(): PollerStatus {
@@ -93,13 +96,13 @@ export class PlantPoller {
     return this.running
   }
 
-  private async bulkRound(): Promise<void> {
+  private bulkRound(): Promise<void> {
     clearTimeout(this.bulkTimer)
-    try {
-      await this.round('bulk')
-    } finally {
+    this.bulk = this.round('bulk').finally(() => {
+      this.bulk = undefined
       if (!this.stopped) this.bulkTimer = later(() => void this.bulkRound(), this.ctx.bulkMs)
-    }
+    })
+    return this.bulk
   }
 
   private async round(kind: 'structure' | 'bulk'): Promise<void> {
@@ -126,7 +129,10 @@ export class PlantPoller {
           this.status = { ...this.status, lastError: err.message }
           return
         }
-        throw err
+        // Anything else (the database going away at a shutdown) ends this round, not the server.
+        if (!this.stopped) console.error(`gateway: a ${kind} read of ${this.plantId} failed:`, err)
+        this.status = { ...this.status, lastError: err instanceof Error ? err.message : String(err) }
+        return
       }
     }
   }

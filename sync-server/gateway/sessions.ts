@@ -135,8 +135,11 @@ const toSession = (user: SessionUser): Session => ({
 
 /** `name=value` pairs of Set-Cookie headers, as a Cookie header sends them back. */
 export function cookiePairs(setCookie: ReadonlyArray<string>): string {
-  return setCookie
-    .map((c) => c.split(';')[0]!.trim())
-    .filter((pair) => pair.includes('=') && !pair.endsWith('='))
-    .join('; ')
+  return (
+    setCookie
+      .map((c) => c.split(';')[0]!.trim())
+      // A cookie with an empty value (`name=`) is one being cleared; a value may itself end in '='.
+      .filter((pair) => pair.indexOf('=') > 0 && pair.indexOf('=') < pair.length - 1)
+      .join('; ')
+  )
 }

@@ -29,13 +29,22 @@ export class UndoRetrier {
     private readonly everyMs: number,
   ) {}
 
+  private pass: Promise<number> | undefined
+
   start(): void {
-    this.timer = setInterval(() => void this.retry(), this.everyMs)
+    this.timer = setInterval(() => {
+      this.pass = this.retry().catch((err: unknown) => {
+        console.error('gateway: retrying undos failed:', err)
+        return -1
+      })
+    }, this.everyMs)
     this.timer.unref()
   }
 
-  stop(): void {
+  /** Stops retrying; resolves once a pass under way has ended. */
+  async stop(): Promise<void> {
     clearInterval(this.timer)
+    await this.pass
   }
 
   /** One pass over every waiting undo; answers how many are still waiting. */

@@ -12,5 +12,7 @@ export interface AppEnv {
     signInThrottle: SignInThrottle
     /** The request's Idempotency-Key header, on state-changing calls (idempotency-key.ts). */
     idempotencyKey?: string
+    /** What the keyed request was (user, method, path, body), so a key reused for another is refused. */
+    idempotencyFingerprint?: string
   }
 }

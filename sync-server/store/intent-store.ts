@@ -40,6 +40,8 @@ export interface LoggedIntent {
   readonly refused?: LoggedRefusal
   /** Gateway mode: ids the authority gave documents the action created (device id → authority id). */
   readonly replacedIds?: Readonly<Record<string, string>>
+  /** The request an Idempotency-Key was first used for (http/idempotency-key.ts). */
+  readonly fingerprint?: string
 }
 
 export type LoggedRefusal =

@@ -1,56 +1,27 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, expect, test } from 'vitest'
-import { DEFAULT_DEMO } from '../../sync-server/config'
-import {
-  checkAcknowledged,
-  checkActions,
-  checkAtomicity,
-  compareWithServer,
-} from './support/convergence-checks'
-import { ClientHandle } from './support/convergence-clients'
-import { readExchanges, type Answered, type ServerState } from './support/convergence-exchanges'
-import { chooseTargets, nextOperation, twinMonitorOperations, type Targets } from './support/convergence-ops'
-import type { ClientDump, RunResult } from './support/convergence-protocol'
-import { seededRandom, type Random } from './support/convergence-random'
+import { afterAll, test } from 'vitest'
+import type { ClientHandle } from './support/convergence-clients'
+import { runConvergence } from './support/convergence-run'
 import { startConvergenceServer, type RunningServer } from './support/convergence-server'
 
 /**
- * Seeded convergence test (issues #4 and #7): five devices running the real client data layer
- * (SyncController with its outbox and intent pusher, RxDB on Dexie over fake-indexeddb, the device
- * database), each in a worker thread of its own, against the real server (Hono over PGlite on a real
- * port). A seeded PRNG drives the users' actions through `controller.run` — line settings, feeder
- * loops that must be refused, lines switched off (stopping their monitors) and on, monitor switches,
- * monitors created with their alert rules and deleted, re-applied conflicts — with disconnects,
- * duplicated, lost and replayed `POST /sync/intents` pushes, and a server restart half-way. At the
- * end every device equals the server; every acknowledged action's documents are there unless a later
- * action changed them; every action a user saved was applied or is a rejection or conflict record on
- * its device with the server's message (none silently lost); and no part of an action was applied
- * without the rest. Rerun a failure with CONVERGENCE_SEED=<seed> (CONVERGENCE_DEBUG=1 logs progress).
+ * Seeded convergence test (issues #4 and #7) against the embedded server: five devices running the
+ * real client data layer in worker threads, 300 seeded actions with disconnects, duplicated, lost and
+ * replayed pushes and a server restart half-way (support/convergence-run.ts says what is checked).
+ * Rerun a failure with CONVERGENCE_SEED=<seed> (CONVERGENCE_DEBUG=1 logs progress). The same run
+ * through a gateway in front of an authority is convergence-gateway.test.ts.
  */
 const SEED = Number(process.env.CONVERGENCE_SEED ?? 20261122)
 // 300 actions (1,200 document edits before issue #7): an action does more than an edit did (reads,
 // cascades, a change set per push), and the run must stay within about a minute on two cores.
 const OPERATIONS = Number(process.env.CONVERGENCE_OPS ?? 300)
-const admin = { email: DEFAULT_DEMO.adminEmail, password: DEFAULT_DEMO.adminPassword }
-const operator = { email: DEFAULT_DEMO.userEmail, password: DEFAULT_DEMO.userPassword }
-const ACCOUNTS = [admin, admin, admin, operator, operator]
-/** Shares of pushes each device's transport sends twice, loses the answer of, or follows with a replay. */
-const MISBEHAVIOUR = { duplicate: 0.08, loseAnswer: 0.04, replay: 0.05 }
-/** Per step: the chance that a device's network goes down or comes back, and of a manual resync. */
-const NETWORK_FLIP = 0.035
-/** When two offline devices save the same new monitor (a refusal only the server can make). */
-const TWIN_AT = 10
-const TWINS = 2
-const RESYNC = 0.04
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const debug = process.env.CONVERGENCE_DEBUG ? (...args: unknown[]) => console.log(...args) : () => {}
 
 const root = mkdtempSync(join(tmpdir(), 'qm-convergence-'))
 let server: RunningServer | undefined
-let clients: ClientHandle[] = []
+let clients: ReadonlyArray<ClientHandle> = []
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()))
   await server?.close()
@@ -61,211 +32,16 @@ test(
   'OFF-02 OFF-03 OFF-04 OFF-05 seeded convergence: 5 devices, 300 random actions, disconnects, ' +
     'duplicated pushes and a server restart end equal to the server with nothing lost or half-applied',
   async () => {
-    const started = Date.now()
-    const random = seededRandom(SEED)
-    const baseUrl = `http://127.0.0.1:${await freePort()}`
-    // Devices boot (TypeScript, RxDB) while the server creates and seeds its database.
-    clients = ACCOUNTS.map(
-      (account, i) =>
-        new ClientHandle(
-          { name: `device-${i + 1}`, baseUrl, ...account, seed: SEED + i + 1, ...MISBEHAVIOUR },
-          root,
-        ),
+    await runConvergence(
+      {
+        seed: SEED,
+        operations: OPERATIONS,
+        root,
+        debug,
+        start: async (port) => (server = await startConvergenceServer(join(root, 'data'), port)),
+      },
+      (devices) => (clients = devices),
     )
-    const running = await startConvergenceServer(join(root, 'data'), Number(new URL(baseUrl).port))
-    server = running
-    await Promise.all(clients.map((c) => c.init()))
-    debug('devices signed in and synced', Date.now() - started)
-    const initial = await running.pullAll()
-    const targets = chooseTargets(initial)
-    const run = await runOperations(running, targets, random, started)
-
-    // Everyone back online; wait until nothing is pending anywhere and every replication is idle.
-    await Promise.all(clients.filter((c) => !c.online).map((c) => c.setOnline(true)))
-    const { serverState, dumps, unsettled } = await settleAll(running, started)
-
-    const answers: Answered[] = []
-    const equal: string[] = []
-    const actions: string[] = []
-    const disagreements: string[] = []
-    for (const c of clients) {
-      const dump = dumps.get(c.name)!
-      const read = readExchanges(c.name, c.pushes)
-      answers.push(...read.answered.values())
-      disagreements.push(...read.disagreements)
-      equal.push(...compareWithServer(c.name, dump, serverState))
-      const made = run.results.filter((r) => r.client === c.name).map((r) => r.result)
-      actions.push(
-        ...checkActions(
-          c.name,
-          made.filter((r) => r.status === 'saved'),
-          read.answered,
-          dump,
-          c.announced.length,
-          run.reapplied.filter((r) => r.client === c.name).map((r) => r.result),
-        ),
-      )
-    }
-    // The server's answers to actions it refused: only the rules' refusals, never someone else's change.
-    const refusedCodes = new Set(
-      answers.flatMap((a) => (a.outcome.status === 'rejected' ? [a.outcome.rejection.code] : [])),
-    )
-    const unexpectedCodes = [...refusedCodes].filter(
-      (code) => !['CIRCULAR_FEEDER', 'DUPLICATE_MONITOR', 'VALIDATION', 'NOT_FOUND'].includes(code),
-    )
-
-    const issues = [...dumps.values()].flatMap((d) => d.issues)
-    const pushes = clients.flatMap((c) => c.pushes)
-    const results = run.results.map((r) => r.result)
-    const summary = {
-      seed: SEED,
-      operations: OPERATIONS,
-      saved: results.filter((r) => r.status === 'saved').length,
-      refusedOnDevice: results.filter((r) => r.status === 'refused').length,
-      unchanged: results.filter((r) => r.status === 'unchanged').length,
-      reapplied: run.reapplied.length,
-      clients: clients.length,
-      conflicts: issues.filter((i) => i.kind === 'conflict').length,
-      rejections: issues.filter((i) => i.kind === 'rejection').length,
-      restarts: run.restarts,
-      disconnects: run.disconnects,
-      pushes: pushes.length,
-      duplicated: pushes.filter((p) => p.kind === 'duplicate').length,
-      replayed: pushes.filter((p) => p.kind === 'replay').length,
-      answersLost: pushes.filter((p) => !p.delivered && p.kind === 'push' && p.status === 200).length,
-      acknowledged: answers.filter((a) => a.outcome.status === 'applied').length,
-      seconds: Math.round((Date.now() - started) / 100) / 10,
-    }
-    console.log('convergence', JSON.stringify(summary))
-
-    const head = (list: ReadonlyArray<string>) => list.slice(0, 12)
-    expect
-      .soft(head(run.statusMismatches), 'offline, the status shows offline and the pending count')
-      .toEqual([])
-    expect.soft(head(unsettled), 'every device settles with nothing pending').toEqual([])
-    expect.soft(head(equal), 'every device equals the server').toEqual([])
-    expect.soft(head(disagreements), 'a repeated push is answered alike (applied once)').toEqual([])
-    expect
-      .soft(head(checkAcknowledged(answers, serverState)), 'every acknowledged action is kept')
-      .toEqual([])
-    expect.soft(head(actions), 'every action is applied or recorded, with its message').toEqual([])
-    expect
-      .soft(head(checkAtomicity(answers, serverState, targets.created)), 'no action is half-applied')
-      .toEqual([])
-    expect.soft(unexpectedCodes, 'the server refuses only by its rules').toEqual([])
-    expect(results.length + run.reapplyOps - run.reapplied.length, 'every operation ran').toBe(
-      OPERATIONS + TWINS,
-    )
-    expect(summary.saved).toBeGreaterThanOrEqual(OPERATIONS / 2)
-    expect(summary.refusedOnDevice, 'the run exercised refusals on the device').toBeGreaterThan(0)
-    expect(summary.rejections, 'the run exercised refusals by the server').toBeGreaterThan(0)
-    expect(summary.conflicts + summary.reapplied, 'the run exercised conflicts').toBeGreaterThan(0)
-    expect(summary.duplicated + summary.replayed).toBeGreaterThan(0)
-    expect(run.restarts).toBe(1)
   },
   240_000,
 )
-
-/** The seeded actions, network flips and resyncs, with the server restarted half-way. */
-async function runOperations(running: RunningServer, targets: Targets, random: Random, started: number) {
-  const results: Array<{ client: string; result: RunResult }> = []
-  const reapplied: Array<{ client: string; result: RunResult }> = []
-  const statusMismatches: string[] = []
-  let disconnects = 0
-  let reapplyOps = 0
-  let restarts = 0
-  let restarting: Promise<void> | undefined
-  for (let n = 1; n <= OPERATIONS; n++) {
-    if (n === Math.floor(OPERATIONS / 2)) {
-      // The server goes down under load and comes back on the same data folder and port.
-      restarting = running.restart(300).then(async () => {
-        restarts++
-        await Promise.all(clients.filter((c) => c.online).map((c) => c.resync()))
-      })
-    }
-    if (random.chance(NETWORK_FLIP)) {
-      const device = random.pick(clients)
-      if (device.online) disconnects++
-      else {
-        // Offline, nothing but the user changes the outbox: the status control must show it.
-        const status = await device.status()
-        if (status.online || status.pendingCount !== status.pendingActions)
-          statusMismatches.push(`${device.name} offline before op ${n}: ${JSON.stringify(status)}`)
-      }
-      await device.setOnline(!device.online)
-    }
-    if (n === TWIN_AT) {
-      // Two devices offline save the same new monitor: the server refuses the second (see the helper).
-      const [a, b] = [clients[0]!, clients[1]!]
-      for (const c of [a, b]) if (c.online) await c.setOnline(false)
-      const [first, second] = twinMonitorOperations(targets, random, n)
-      results.push({ client: a.name, result: await a.run({ name: first.name, args: first.args }) })
-      results.push({ client: b.name, result: await b.run({ name: second.name, args: second.args }) })
-      await a.setOnline(true)
-      await a.settle(20_000)
-      await b.setOnline(true)
-    }
-    const op = nextOperation(targets, random, n)
-    const device = random.pick(clients)
-    if (op.kind === 'reapply-conflict') {
-      reapplyOps++
-      const result = await device.reapply(op.pick)
-      if (result) {
-        reapplied.push({ client: device.name, result })
-        results.push({ client: device.name, result })
-      }
-    } else {
-      const result = await device.run({
-        name: op.name,
-        args: op.args,
-        ...(op.toggle ? { toggle: op.toggle } : {}),
-      })
-      results.push({ client: device.name, result })
-    }
-    if (random.chance(RESYNC)) await random.pick(clients).resync()
-    await sleep(random.int(0, 24))
-    if (n % 100 === 0) debug('operations', n, Date.now() - started)
-  }
-  await restarting
-  return { results, reapplied, statusMismatches, disconnects, reapplyOps, restarts }
-}
-
-/**
- * Waits until every device has nothing pending and its replications are idle, and the devices agree
- * with the server (a late merge may still push and fan out); stops early when stuck, not slow.
- */
-async function settleAll(running: RunningServer, started: number) {
-  let serverState: ServerState = await running.pullAll()
-  let dumps = new Map<string, ClientDump>()
-  let unsettled: string[] = []
-  let previous = ''
-  for (let round = 0; round < 4; round++) {
-    const results = await Promise.all(clients.map((c) => c.settle(20_000)))
-    unsettled = results.flatMap((r, i) =>
-      r.settled
-        ? []
-        : [`${clients[i]!.name}: ${r.pendingCount} pending; outbox ${(r.stuck ?? []).join('; ')}`],
-    )
-    serverState = await running.pullAll()
-    dumps = new Map(await Promise.all(clients.map(async (c) => [c.name, await c.dump()] as const)))
-    const differences = clients.flatMap((c) => compareWithServer(c.name, dumps.get(c.name)!, serverState))
-    debug('settle round', round, unsettled, differences.length, Date.now() - started)
-    const state = JSON.stringify([unsettled, differences])
-    if (unsettled.length === 0 && differences.length === 0) break
-    if (state === previous) break
-    previous = state
-  }
-  return { serverState, dumps, unsettled }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address()
-      srv.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}

@@ -134,6 +134,8 @@ export function checkAtomicity(
   answers: ReadonlyArray<Answered>,
   server: ServerState,
   created: ReadonlyArray<string>,
+  /** Gateway mode: the authority's ids of documents created under a device's id. */
+  replacedIds: ReadonlyMap<string, string> = new Map(),
 ): string[] {
   const failures: string[] = []
   for (const { client, intent, outcome } of answers) {
@@ -142,7 +144,8 @@ export function checkAtomicity(
     const wrote = (c: CollectionName, id: string) =>
       outcome.documents.find((d) => d.collection === c && idOf(c, d.document) === id)?.document
     if (intent.name === 'createMonitor') {
-      const id = String((args.monitor as Record<string, unknown>).monitor_uuid)
+      const minted = String((args.monitor as Record<string, unknown>).monitor_uuid)
+      const id = replacedIds.get(minted) ?? minted
       const monitor = wrote('monitors', id)
       const rules = wrote('monitorRules', id)
       // A retried create of the same monitor changes nothing and writes nothing.

@@ -1,13 +1,14 @@
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from '../../../sync-server/app'
-import { DEFAULT_DEMO } from '../../../sync-server/config'
+import { DEFAULT_DEMO, type GatewayConfig } from '../../../sync-server/config'
 import { startServices, type Started } from '../../../sync-server/server'
 import { COLLECTIONS, type CollectionName } from '../../../shared/sync/collections'
 import type { PullResponse, ReplicatedDocument } from '../../../shared/sync/protocol'
 
 /**
- * The real sync server for the convergence test: createApp over PGlite persisted in a data folder,
+ * The real sync server for the convergence test (or, given a gateway configuration, a gateway in
+ * front of another one): createApp over PGlite persisted in a data folder,
  * listening on a real port. `restart` stops it the way a redeploy does (in-flight requests and
  * streams cut, database closed) and starts it again on the same folder and port.
  */
@@ -19,7 +20,12 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-export async function startConvergenceServer(dataDir: string, fixedPort = 0): Promise<RunningServer> {
+export async function startConvergenceServer(
+  dataDir: string,
+  fixedPort = 0,
+  /** Gateway mode: in front of this authority (sync-server/gateway/), its replica in `dataDir`. */
+  gateway?: GatewayConfig,
+): Promise<RunningServer> {
   let started: Started
   let http: ServerType
   let port = fixedPort
@@ -34,6 +40,7 @@ export async function startConvergenceServer(dataDir: string, fixedPort = 0): Pr
       demo: DEFAULT_DEMO,
       trustProxy: false,
       allowedOrigins: [],
+      ...(gateway ? { gateway } : {}),
     })
     const app = createApp({ services: started.services })
     http = await new Promise<ServerType>((resolve) => {

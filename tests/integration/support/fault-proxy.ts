@@ -36,6 +36,10 @@ export interface FaultRule {
   readonly times?: number
   /** Skips this many matches first (1: from the second match on). */
   readonly skip?: number
+  /** Applies to this share of the matches, drawn from the proxy's (seeded) random source. */
+  readonly chance?: number
+  /** A name to take the rule out by (`remove`). */
+  readonly tag?: string
 }
 
 export interface ProxiedCall {
@@ -55,12 +59,13 @@ export class FaultProxy {
   private constructor(
     private readonly server: Server,
     private readonly target: URL,
+    private readonly random: () => number,
   ) {}
 
-  static async start(target: string): Promise<FaultProxy> {
+  static async start(target: string, random: () => number = Math.random): Promise<FaultProxy> {
     const holder: { proxy?: FaultProxy } = {}
     const server = createServer((req, res) => void holder.proxy!.handle(req, res))
-    const proxy = new FaultProxy(server, new URL(target))
+    const proxy = new FaultProxy(server, new URL(target), random)
     holder.proxy = proxy
     server.on('connection', (socket) => {
       proxy.sockets.add(socket)
@@ -77,6 +82,17 @@ export class FaultProxy {
   add(rule: FaultRule): this {
     this.rules.push({ ...rule, seen: 0, used: 0 })
     return this
+  }
+
+  /** A rule that goes before every other (an outage over everything). */
+  addFirst(rule: FaultRule): this {
+    this.rules.unshift({ ...rule, seen: 0, used: 0 })
+    return this
+  }
+
+  /** Takes out the rules with this tag; the others stay. */
+  remove(tag: string): void {
+    this.rules = this.rules.filter((r) => r.tag !== tag)
   }
 
   /** Back to passing everything; hanging calls are cut off (as a gateway crash would leave them). */
@@ -110,6 +126,7 @@ export class FaultProxy {
       rule.seen++
       if (rule.seen <= (rule.skip ?? 0)) continue
       if (rule.times !== undefined && rule.used >= rule.times) continue
+      if (rule.chance !== undefined && this.random() >= rule.chance) continue
       rule.used++
       return rule.fault
     }

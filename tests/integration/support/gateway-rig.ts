@@ -173,7 +173,7 @@ async function startGateway(
       return res
     },
     async stop() {
-      gateway.stop()
+      await gateway.stop()
       await served.close()
       await changes.close()
     },
