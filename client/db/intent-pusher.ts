@@ -85,6 +85,12 @@ export class IntentPusher {
       this.hooks.onResult(true)
       sent = true
       const answered = batch
+      // A gateway answers the actions it could decide before the plant's server stopped answering:
+      // the rest of the batch is sent again later, before anything made after it.
+      if (!answered.every((a) => answer.results.some((r) => r.id === a.id))) {
+        await this.settle(answered, answer)
+        return sent
+      }
       // The next batch travels while this one is settled (a device write and a re-render).
       const skip = new Set(answered.map((a) => a.id))
       batch = this.nextBatch(skip) ?? (await this.nextBatchAfterRefusals(skip))

@@ -539,8 +539,9 @@ export class SyncController {
     this.retryAfterMs = unreachable ? error?.retryAfterMs : undefined
     if (unreachable !== this.status$.value.authorityUnreachable)
       this.patchStatus({ authorityUnreachable: unreachable })
-    // The sync server answered: the device is online, whatever the plant's server says.
-    if (unreachable) this.onResult(true)
+    // The sync server answered, so the device is online (unless it went offline meanwhile); nothing
+    // was synced, so "last synced" stays.
+    if (unreachable) this.patchStatus({ online: this.options.isOnline?.() ?? true })
     else this.onResult(ok, error)
   }
 

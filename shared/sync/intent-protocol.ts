@@ -9,7 +9,9 @@ import { Rejection, ReplicatedDocument } from './protocol'
  * of the fields the user edited (the base for conflict detection). Every action is applied all or
  * nothing, on its own (a refused one changes nothing and leaves the others alone; the server writes
  * the whole set in one transaction, sync-server/domain/apply-intent.ts); the answer says, per action, applied (with the documents it
- * wrote), rejected (the spec's message) or conflict (the server's values won).
+ * wrote), rejected (the spec's message) or conflict (the server's values won). A gateway
+ * (docs/gateway.md) may answer only the first actions of a set — those it decided before the plant's
+ * server stopped answering; the device sends the rest again later, in order.
  */
 
 /** Bumped when the wire meaning of an intent or of this protocol changes; an older device is told to update. */
@@ -65,6 +67,8 @@ export const IntentOutcome = Schema.Union([
      * The device rewrites the actions it still holds (shared/sync/replace-ids.ts).
      */
     replacedIds: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+    /** Answered from the server's log (a retry): the documents as they are now, not as it wrote them. */
+    fromLog: Schema.optionalKey(Schema.Boolean),
   }),
   Schema.Struct({ id: Schema.String, status: Schema.Literal('rejected'), rejection: Rejection }),
   Schema.Struct({

@@ -199,7 +199,12 @@ export async function answerLogged(
     const rules = rulesFor(ref.collection as never)
     documents.push(...(await getDocuments(tx, session.customerId, rules.collection, [ref.id])))
   }
-  return { status: 'applied', documents, ...(logged.replacedIds ? { replacedIds: logged.replacedIds } : {}) }
+  return {
+    status: 'applied',
+    documents,
+    fromLog: true,
+    ...(logged.replacedIds ? { replacedIds: logged.replacedIds } : {}),
+  }
 }
 
 /** One entry per document: a document written twice by one action is answered in its last version. */

@@ -27,6 +27,8 @@ export type IntentResult =
        * translated; the device rewrites what it still holds (docs/gateway.md).
        */
       readonly replacedIds?: Readonly<Record<string, string>>
+      /** Answered again from the intent log: the documents as they are now. */
+      readonly fromLog?: boolean
     }
   | { readonly status: 'conflict'; readonly conflicts: ReadonlyArray<FieldConflictRecord> }
 

@@ -7,7 +7,7 @@ import { Signal } from '../../shared/schema/signal'
 import { SignalLimitEntry } from '../../shared/schema/signal-limit'
 import { User } from '../../shared/schema/user'
 import type { CollectionName } from '../../shared/sync/collections'
-import { TeamsWebhookAnswer, decode, teamsDoc } from './authority-reads'
+import { TeamsWebhookAnswer, decode, rulesSnapshot, teamsDoc } from './authority-reads'
 import type { Snapshot } from './replica'
 
 /**
@@ -26,11 +26,8 @@ export const monitorAnswered = (body: unknown): Snapshot => {
   return one('monitors', monitor.monitor_uuid, monitor)
 }
 
-/** Rules the action saved: a document even when the list is empty (the action wrote one). */
-export const rulesAnswered = (monitorId: string, body: unknown): Snapshot => {
-  const rules = decode(MonitorRules, body, 'list of alert rules')
-  return one('monitorRules', monitorId, { monitorId, rules })
-}
+export const rulesAnswered = (monitorId: string, body: unknown): Snapshot =>
+  rulesSnapshot(monitorId, decode(MonitorRules, body, 'list of alert rules'))
 
 export const lineAnswered = (body: unknown): Snapshot => {
   const line = decode(Line, body, 'line')

@@ -10,7 +10,7 @@ import { replaceStrings, stringsIn } from '../../shared/sync/replace-ids'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
 import { answerLogged, prepareIntent, reusedKey, withFingerprint } from '../domain/apply-intent'
-import { DomainError } from '../domain/domain-error'
+import { AuthorityUnavailable, DomainError } from '../domain/domain-error'
 import type { IntentRequest, IntentVerdict } from '../domain/intent-verdict'
 import type { PreparedIntent } from '../domain/intent-step'
 import type { Services } from '../domain/services'
@@ -68,6 +68,8 @@ export async function applyUpstream(
     try {
       for (const request of requests) verdicts.push(await applyOne(ctx, session, cookie, request))
     } catch (err) {
+      // The actions decided before the authority stopped answering are answered; the rest wait.
+      if (err instanceof AuthorityUnavailable && verdicts.length > 0) return verdicts
       if (err instanceof AuthorityUnauthorized) {
         // The authority ended this user's session: so does the gateway, and the device asks again.
         await ctx.sessions.ended(cookie)
@@ -92,7 +94,7 @@ async function applyOne(
     const logged = (await findLoggedIntents(db, session.customerId, [request.id])).get(request.id)
     if (logged) return reusedKey(logged, request) ?? answerLogged(db, session, logged)
   }
-  const intent = await translated(ctx, session, prepared.intent)
+  const { intent, swapped } = await translated(ctx, session, prepared.intent)
   const actionId = request.id ?? `rest:${randomUUID()}`
   const log = async (verdict: IntentVerdict, entry: LoggedIntent): Promise<IntentVerdict> => {
     if (request.id !== undefined)
@@ -159,35 +161,48 @@ async function applyOne(
   const refresh = plan.refresh(outcome.results)
   const replaced = plan.replaced?.(outcome.results) ?? []
   await recordReplacedIds(db, session.customerId, replaced)
-  const current = await writeRefresh(ctx, session, cookie, refresh.known, refresh.read)
+  // Answers an earlier attempt got are history by now (another action may have changed the same
+  // line since): what they named is read from the authority again instead.
+  const known = outcome.replayed ? [] : refresh.known
+  const read = outcome.replayed
+    ? [...refresh.read, ...(await unitsOfRefs(ctx, session, refsOf(refresh.known)))]
+    : refresh.read
+  const current = await writeRefresh(ctx, session, cookie, known, read)
   const swap = new Map(replaced.map((r) => [r.from, r.to]))
   const changed = new Set(run.changes.map((c) => `${c.collection}/${swap.get(c.id) ?? c.id}`))
   const documents = current.filter((d) => d.written || changed.has(`${d.doc.collection}/${d.doc.id}`))
   const answered = lastVersions(documents.map((d) => d.doc))
-  const replacedIds = Object.fromEntries(replaced.map((r) => [r.from, r.to]))
+  // The device learns every replaced id its action named, also those swapped in before it ran (an
+  // earlier attempt of this action, or the action that created the document, recorded them).
+  const replacedIds = {
+    ...Object.fromEntries(swapped),
+    ...Object.fromEntries(replaced.map((r) => [r.from, r.to])),
+  }
+  const anyReplaced = Object.keys(replacedIds).length > 0
   return log(
-    { status: 'applied', documents: answered, ...(replaced.length > 0 ? { replacedIds } : {}) },
+    { status: 'applied', documents: answered, ...(anyReplaced ? { replacedIds } : {}) },
     {
       written: answered.map((d) => ({ collection: d.collection, id: d.id })),
-      ...(replaced.length > 0 ? { replacedIds } : {}),
+      ...(anyReplaced ? { replacedIds } : {}),
     },
   )
 }
 
-/** The action with the authority's ids in place of device ids it replaced. */
+/** The action with the authority's ids in place of device ids it replaced, and those it swapped. */
 async function translated(
   ctx: UpstreamContext,
   session: Session,
-  intent: PreparedIntent,
-): Promise<PreparedIntent> {
-  const candidates = [...stringsIn([intent.args, intent.base])]
-  const replaced = await replacedIds(ctx.services.db, session.customerId, candidates)
-  if (replaced.size === 0) return intent
-  return {
-    ...intent,
-    args: replaceStrings(intent.args, replaced),
-    base: replaceStrings(intent.base, replaced) as ReadonlyArray<BaseValue>,
+  prepared: PreparedIntent,
+): Promise<{ readonly intent: PreparedIntent; readonly swapped: ReadonlyMap<string, string> }> {
+  const candidates = [...stringsIn([prepared.args, prepared.base])]
+  const swapped = await replacedIds(ctx.services.db, session.customerId, candidates)
+  if (swapped.size === 0) return { intent: prepared, swapped }
+  const intent = {
+    ...prepared,
+    args: replaceStrings(prepared.args, swapped),
+    base: replaceStrings(prepared.base, swapped) as ReadonlyArray<BaseValue>,
   }
+  return { intent, swapped }
 }
 
 /** Runs the intent's one pure function on the replica (and keeps what it loaded); a rule's refusal as a DomainError. */
@@ -241,6 +256,12 @@ async function unitsOfRefs(
 }
 
 const LINE_SCOPED: ReadonlySet<string> = new Set(['stations', 'signals', 'signalGroups', 'signalLimits'])
+
+const refsOf = (snapshots: ReadonlyArray<Snapshot>): ReadonlyArray<DocumentRef> =>
+  snapshots.flatMap((s) => [
+    ...s.documents.map((d) => ({ collection: d.collection, id: d.id })),
+    ...s.gone.map((g) => ({ collection: g.collection, id: g.id })),
+  ])
 
 /** Reads parts of the plant from the authority into the replica. */
 export async function readIntoReplica(

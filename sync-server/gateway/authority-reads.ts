@@ -220,17 +220,14 @@ export async function readUnit(ctx: ReadContext, unit: RefreshUnit): Promise<Sna
   }
 }
 
-/** A monitor's rules: an empty list is no document, unless the replica holds one (then it empties). */
+/**
+ * A monitor's rules. The REST read answers a list, empty when the monitor has none, and cannot tell
+ * "no rules document" from "an empty one": in the replica every monitor the authority has has a
+ * rules document, empty or not — which the screens show alike (all rules off).
+ */
 export function rulesSnapshot(monitorId: string, rules: ReadonlyArray<unknown>): Snapshot {
   return {
-    documents: [
-      {
-        collection: 'monitorRules',
-        id: monitorId,
-        data: { monitorId, rules },
-        ...(rules.length === 0 ? { onlyIfPresent: true } : {}),
-      },
-    ],
+    documents: [{ collection: 'monitorRules', id: monitorId, data: { monitorId, rules } }],
     covers: [],
     gone: [],
   }

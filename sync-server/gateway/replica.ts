@@ -24,8 +24,6 @@ export interface ReplicaDoc {
   readonly collection: CollectionName
   readonly id: string
   readonly data: Record<string, unknown>
-  /** Written only if the replica holds the document already (an empty rules list is no document). */
-  readonly onlyIfPresent?: boolean
   /** Fields the authority's answer lacks: the replica keeps its own values (a Teams URL). */
   readonly keepFields?: ReadonlyArray<string>
 }
@@ -105,7 +103,6 @@ export async function reconcile(
     for (const [k, doc] of latest) {
       const before = held.get(k)
       const live = before && !before.deleted ? before : undefined
-      if (doc.onlyIfPresent && !live) continue
       const data = withKeptFields(doc, live)
       if (live && deepEqual(live.data, data)) answer.set(k, live)
       else write(doc.collection, doc.id, data, false)

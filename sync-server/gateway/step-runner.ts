@@ -36,7 +36,15 @@ export interface StepRunContext {
 }
 
 export type StepsOutcome =
-  | { readonly status: 'done'; readonly results: ReadonlyArray<StepResult> }
+  | {
+      readonly status: 'done'
+      readonly results: ReadonlyArray<StepResult>
+      /**
+       * Some result is an earlier attempt's answer, kept in the step log: what it says of the
+       * authority may be out of date by now, so the caller reads the authority instead of trusting it.
+       */
+      readonly replayed: boolean
+    }
   | { readonly status: 'refused'; readonly refusal: AuthorityRefusal }
 
 export async function runSteps(
@@ -46,7 +54,7 @@ export async function runSteps(
   input: unknown,
   logged: ReadonlyArray<StepRow>,
 ): Promise<StepsOutcome> {
-  if (steps.length === 0) return { status: 'done', results: [] }
+  if (steps.length === 0) return { status: 'done', results: [], replayed: false }
   const refusedBefore = logged.find((r) => r.state === 'refused')
   if (refusedBefore) {
     // Refused on an earlier attempt: finish taking back what was done (a crash may have cut it short).
@@ -55,12 +63,14 @@ export async function runSteps(
   }
   const byStep = new Map(logged.map((r) => [r.step, r]))
   const results: StepResult[] = []
+  let replayed = false
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!
     const row = byStep.get(i)
     const key = stepKey(ctx, i, step.name)
     if (row?.state === 'done') {
       results.push(row.result)
+      replayed = true
       continue
     }
     if (row?.state === 'sent' && step.probe) {
@@ -90,7 +100,7 @@ export async function runSteps(
     await recordStep(ctx.db, key, 'done', { result, undo: step.undo?.(result, results) ?? null })
     results.push(result)
   }
-  return { status: 'done', results }
+  return { status: 'done', results, replayed }
 }
 
 /** Takes back the done steps before `refused`, last first; what the authority does not answer waits. */

@@ -31,12 +31,19 @@ export function intentRoutes(): Hono<AppEnv> {
     // Pending actions belong to who made them: a device never sends them under another user's session.
     const own = request.intents.filter((i) => i.author === session.userId)
     const verdicts = await applyIntents(c.var.services, session, own)
+    // A gateway may decide only the first actions (the plant's server stopped answering): the answer
+    // stops at the first undecided one, so nothing after it is answered before it is.
+    const results: IntentOutcome[] = []
     let next = 0
-    const results = request.intents.map((intent) =>
-      intent.author === session.userId
-        ? outcome(intent, verdicts[next++]!)
-        : rejected(intent.id, new DomainError(403, 'FORBIDDEN', Messages.sync.notYourChange)),
-    )
+    for (const intent of request.intents) {
+      if (intent.author !== session.userId) {
+        results.push(rejected(intent.id, new DomainError(403, 'FORBIDDEN', Messages.sync.notYourChange)))
+        continue
+      }
+      const verdict = verdicts[next++]
+      if (!verdict) break
+      results.push(outcome(intent, verdict))
+    }
     return c.json({ results })
   })
   return app
@@ -62,6 +69,7 @@ function outcome(intent: PushedIntent, verdict: IntentVerdict): IntentOutcome {
           document: toReplicated(d, rulesFor(d.collection).redact),
         })),
         ...(verdict.replacedIds ? { replacedIds: { ...verdict.replacedIds } } : {}),
+        ...(verdict.fromLog ? { fromLog: true } : {}),
       }
   }
 }

@@ -298,6 +298,33 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
     expect((await authorityLine()).friendlyName).toBe('Waited for')
   })
 
+  test('OFF-03 a change set the authority stops answering part way: the actions decided are answered, the rest wait', async () => {
+    const set = ['line-assembly', 'line-paint', 'line-machining'].map((lineId, i) => ({
+      id: randomUUID(),
+      name: 'updateLineSettings',
+      args: { lineId, changes: { alertViewingWindowDays: 40 + i } },
+    }))
+    rig.proxy.add({
+      method: 'PATCH',
+      path: '/api/lines/line-paint',
+      times: 1,
+      fault: { kind: 'answer', status: 503 },
+    })
+    const partly = await rig.gateway.push(device, set)
+    expect(partly.status).toBe(200)
+    expect(partly.body.results.map((r) => [r.id, r.status])).toEqual([[set[0]!.id, 'applied']])
+    const rest = await rig.gateway.push(device, set.slice(1))
+    expect(rest.body.results.map((r) => r.status)).toEqual(['applied', 'applied'])
+    const window = async (lineId: string) =>
+      (await rig.authority.call<{ alertViewingWindowDays: number }>('GET', `/api/lines/${lineId}`, authority))
+        .body.alertViewingWindowDays
+    expect([
+      await window('line-assembly'),
+      await window('line-paint'),
+      await window('line-machining'),
+    ]).toEqual([40, 41, 42])
+  })
+
   test('OFF-05 a field changed on the authority since the device saw it: the authority’s value wins, the action is a conflict', async () => {
     const seen = await authorityLine()
     await rig.authority.call('PATCH', `/api/lines/${line}`, authority, {

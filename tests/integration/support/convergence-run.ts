@@ -162,6 +162,30 @@ export async function runConvergence(
   console.log('convergence', JSON.stringify(summary))
 
   const head = (list: ReadonlyArray<string>) => list.slice(0, 12)
+  const halfApplied = checkAtomicity(
+    answers,
+    serverState,
+    targets.created.map((id) => replacedIds.get(id) ?? id),
+    replacedIds,
+  )
+  if (process.env.CONVERGENCE_DEBUG)
+    for (const failure of halfApplied) {
+      const id = /[0-9a-f]{8}-[0-9a-f-]{27}/.exec(failure)?.[0]
+      if (!id) continue
+      for (const c of clients)
+        for (const ex of c.pushes)
+          for (const intent of ex.intents.filter((i) => JSON.stringify(i.args).includes(id)))
+            console.log(
+              'EXCHANGE',
+              c.name,
+              ex.seq,
+              ex.kind,
+              ex.status,
+              ex.delivered,
+              intent.name,
+              JSON.stringify(ex.answer?.results.find((r) => r.id === intent.id)),
+            )
+    }
   expect
     .soft(head(run.statusMismatches), 'offline, the status shows offline and the pending count')
     .toEqual([])

@@ -73,3 +73,15 @@ export function differences(a: PlantEntities, b: PlantEntities): ReadonlyArray<s
   }
   return out
 }
+
+/**
+ * Monitor rules as the REST API shows them: a list, empty when there are none. "No rules document"
+ * and "an empty one" read alike there (a gateway's replica holds one for every monitor), so they
+ * compare alike here.
+ */
+export function withoutEmptyRules(plant: PlantEntities): PlantEntities {
+  const rules = Object.fromEntries(
+    Object.entries(plant.monitorRules).filter(([, doc]) => (doc.rules as unknown[]).length > 0),
+  )
+  return { ...plant, monitorRules: rules }
+}

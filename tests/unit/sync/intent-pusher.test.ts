@@ -15,7 +15,12 @@ import type { Transport } from '../../../client/db/transport'
  */
 const AUTHOR = 'user-1'
 
-async function setUp(argsOf: (i: number) => unknown, count: number) {
+async function setUp(
+  argsOf: (i: number) => unknown,
+  count: number,
+  /** How many of a request's actions the server decides (a gateway may stop part way). */
+  decides: (request: number, sent: number) => number = (_r, sent) => sent,
+) {
   const device = new DeviceDb(`pusher-${Math.random().toString(36).slice(2)}`, {
     indexedDB: new IDBFactory(),
     IDBKeyRange,
@@ -49,7 +54,8 @@ async function setUp(argsOf: (i: number) => unknown, count: number) {
       // The server answers requests one at a time, like its single connection.
       await answering
       answering = new Promise((r) => setTimeout(r, 5))
-      const results: IntentOutcome[] = request.intents.map((i) => ({
+      const decided = decides(requests.length - 1, request.intents.length)
+      const results: IntentOutcome[] = request.intents.slice(0, decided).map((i) => ({
         id: i.id,
         status: 'applied',
         documents: [],
@@ -89,6 +95,27 @@ describe('IntentPusher', () => {
     const at = (entry: string) => log.indexOf(entry)
     expect(at('answer a0')).toBeLessThan(at(`send a${PUSH_BATCH}`))
     expect(at(`send a${PUSH_BATCH}`)).toBeLessThan(at('settle a0'))
+  })
+
+  it('OFF-03 OFF-04 a gateway that decides part of a batch: those are settled, and the rest goes first next time', async () => {
+    const { outbox, pusher, requests } = await setUp(
+      (i) => ({ lineId: 'L1', value: i }),
+      150,
+      (request, sent) => (request === 0 ? 40 : sent),
+    )
+    await pusher.push()
+    expect(
+      requests.map((r) => r.intents.length),
+      'nothing after the undecided ones was sent',
+    ).toEqual([PUSH_BATCH])
+    expect(outbox.state.pending(AUTHOR).map((a) => a.id)).toEqual(
+      Array.from({ length: 110 }, (_, i) => `a${i + 40}`),
+    )
+    await pusher.push()
+    expect(requests.slice(1).flatMap((r) => r.intents.map((i) => i.id))).toEqual(
+      Array.from({ length: 110 }, (_, i) => `a${i + 40}`),
+    )
+    expect(outbox.state.pending(AUTHOR)).toEqual([])
   })
 
   it('OFF-04 keeps each request within the server body limit', async () => {
