@@ -1,6 +1,7 @@
 import { benchClientFirstSync } from './client-first-sync'
 import { benchClientInteraction } from './client-interaction'
 import { benchFirstScreen } from './first-screen'
+import { benchGateway } from './gateway'
 import { benchLimitsGrid } from './limits-grid'
 import { benchMonitorForm } from './monitor-form'
 import { benchServerLoad } from './server-load'
@@ -9,7 +10,7 @@ import { benchSignalTree } from './signal-tree'
 import { benchStorageLayouts } from './storage-layouts'
 
 /**
- * `npm run bench [-- --signals N] [--only load|server|client|first-screen|limits|monitor-form|signals|interaction|layouts]`:
+ * `npm run bench [-- --signals N] [--only load|server|client|first-screen|limits|monitor-form|signals|interaction|layouts|gateway]`:
  * prints figures; never passes or fails on time. Every browser bench serves on BENCH_PORT when set.
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
@@ -23,7 +24,11 @@ import { benchStorageLayouts } from './storage-layouts'
  * - signals: Signal Management on a line of 5,000 signals — tree shown, shift range selected;
  * - interaction: a plant of 5,000 signals (or --signals N) — local edit → UI, edit on one device →
  *   shown on another, 1,000 offline edits → acknowledged after reconnect, JS heap, each beside its goal;
- * - layouts: IndexedDB alone, by storage layout — a plant's signals written and one line read back.
+ * - layouts: IndexedDB alone, by storage layout — a plant's signals written and one line read back;
+ * - gateway: gateway mode (AUTHORITY_URL) beside the authority, separate processes — actions pushed
+ *   through it vs the same REST calls made directly, a change on the authority → the gateway's stream
+ *   (polling, then pokes), the gateway's first read of a plant of --signals N and a protocol-level
+ *   first sync through it vs directly, each beside its goal.
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => {
@@ -43,3 +48,4 @@ if (only === undefined || only === 'signals') await benchSignalTree()
 if (only === undefined || only === 'interaction')
   await benchClientInteraction(Number(flag('--signals') ?? 5_000))
 if (only === undefined || only === 'layouts') await benchStorageLayouts(signals)
+if (only === undefined || only === 'gateway') await benchGateway(signals)

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { Schema } from 'effect'
 import { timingSafeEqual } from 'node:crypto'
+import { COLLECTIONS } from '../../shared/sync/collections'
 import { Messages } from '../../shared/validation/messages'
 import { requireAdmin } from '../auth/middleware'
 import { DomainError, notFound } from '../domain/domain-error'
@@ -9,12 +10,18 @@ import { decodeInput, readJson } from '../http/body'
 
 /**
  * Gateway mode's own routes (docs/gateway.md); 404 in the embedded mode.
- * - POST /gateway/poke `{customerId?}`: the authority asks for an immediate read of the customer's
- *   plants (or every plant). Needs `Authorization: Bearer <POKE_TOKEN>` when POKE_TOKEN is set. A poke
+ * - POST /gateway/poke `{customerId?, collections?}`: the authority asks for an immediate read of the
+ *   customer's plants (or every plant) — of the parts holding `collections` when it names them. Needs `Authorization: Bearer <POKE_TOKEN>` when POKE_TOKEN is set. A poke
  *   only brings a read forward, so a stranger's poke costs at most a read.
  * - GET /api/gateway/status (administrators): the plant's reads, undos waiting for the authority.
  */
-export const PokeInput = Schema.Struct({ customerId: Schema.optionalKey(Schema.NonEmptyString) })
+export const PokeInput = Schema.Struct({
+  customerId: Schema.optionalKey(Schema.NonEmptyString),
+  /** What changed (collection names): only those parts are read. Absent: the whole structure. */
+  collections: Schema.optionalKey(
+    Schema.Array(Schema.Literals(COLLECTIONS)).check(Schema.isMaxLength(COLLECTIONS.length)),
+  ),
+})
 
 export function gatewayPokeRoutes(pokeToken: string | undefined): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -25,8 +32,8 @@ export function gatewayPokeRoutes(pokeToken: string | undefined): Hono<AppEnv> {
       throw new DomainError(401, 'UNAUTHORIZED', Messages.server.unauthorized)
     // An empty body pokes every plant; Hono keeps the text, so readJson reads it again for free.
     const text = await c.req.text()
-    const { customerId } = text.trim() === '' ? {} : decodeInput(PokeInput, await readJson(c))
-    gateway.poke(customerId)
+    const { customerId, collections } = text.trim() === '' ? {} : decodeInput(PokeInput, await readJson(c))
+    gateway.poke(customerId, collections)
     return c.json({ ok: true }, 202)
   })
   return app

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { CollectionName } from '../../shared/sync/collections'
 import type { Clock } from '../../shared/time/clock'
 import type { ChangeBus } from '../replication/change-bus'
 import type { Session } from '../auth/session'
@@ -28,8 +29,11 @@ export interface GatewayPort {
   signIn(email: string, password: string, forwardedFor: string): Promise<GatewaySignIn | undefined>
   signOut(token: string): Promise<void>
   loadSession(token: string): Promise<Session | undefined>
-  /** The authority asks for an immediate read (POST /gateway/poke): a customer's plants, or every plant. */
-  poke(customerId?: string): void
+  /**
+   * The authority asks for an immediate read (POST /gateway/poke): a customer's plants, or every
+   * plant; the parts holding `collections` when it names them, else the whole structure.
+   */
+  poke(customerId?: string, collections?: ReadonlyArray<CollectionName>): void
   /** What an administrator sees of the gateway (GET /api/gateway/status). */
   status(customerId: string, plantId: string): Promise<GatewayStatus>
 }

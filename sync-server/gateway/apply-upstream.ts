@@ -17,7 +17,7 @@ import type { Services } from '../domain/services'
 import { DocumentCache } from '../store/document-cache'
 import { getDocuments, type StoredDocument } from '../store/documents'
 import { recordReplacedIds, replacedIds } from '../store/gateway-ids'
-import { forgetJudgedInput, stepsOf } from '../store/gateway-steps'
+import { forgetJudgedInput, stepsOfActions, type StepRow } from '../store/gateway-steps'
 import { findLoggedIntents, loadReads, logIntents, type LoggedIntent } from '../store/intent-store'
 import type { AuthorityClient } from './authority-client'
 import { AuthorityUnauthorized } from './authority-client'
@@ -66,7 +66,8 @@ export async function applyUpstream(
   return ctx.queue.run(session.customerId, async () => {
     const verdicts: IntentVerdict[] = []
     try {
-      for (const request of requests) verdicts.push(await applyOne(ctx, session, cookie, request))
+      const kept = await prefetch(ctx, session, requests)
+      for (const request of requests) verdicts.push(await applyOne(ctx, session, cookie, request, kept))
     } catch (err) {
       // The actions decided before the authority stopped answering are answered; the rest wait.
       if (err instanceof AuthorityUnavailable && verdicts.length > 0) return verdicts
@@ -81,32 +82,62 @@ export async function applyUpstream(
   })
 }
 
+/**
+ * What a change set's actions need from the gateway's own bookkeeping, read once for the whole set:
+ * the verdicts already logged, the steps of actions under way, the ids replaced. Each action adds to
+ * it what it does, so a later action of the same set sees it (a monitor created, then switched).
+ */
+interface Bookkeeping {
+  readonly logged: Map<string, LoggedIntent>
+  readonly steps: ReadonlyMap<string, ReadonlyArray<StepRow>>
+  readonly swaps: Map<string, string>
+}
+
+async function prefetch(
+  ctx: UpstreamContext,
+  session: Session,
+  requests: ReadonlyArray<IntentRequest>,
+): Promise<Bookkeeping> {
+  const { db } = ctx.services
+  const ids = requests.flatMap((r) => (r.id === undefined ? [] : [r.id]))
+  const candidates = [...stringsIn(requests.map((r) => [r.args, r.base ?? []]))]
+  const [logged, steps, swaps] = await Promise.all([
+    findLoggedIntents(db, session.customerId, ids),
+    stepsOfActions(db, session.customerId, ids),
+    replacedIds(db, session.customerId, candidates),
+  ])
+  return { logged, steps, swaps }
+}
+
 async function applyOne(
   ctx: UpstreamContext,
   session: Session,
   cookie: string,
   request: IntentRequest,
+  kept: Bookkeeping,
 ): Promise<IntentVerdict> {
   const { db } = ctx.services
   const prepared = prepareIntent(ctx.services, session, request)
   if ('refusal' in prepared) return { status: 'rejected', error: prepared.refusal }
   if (request.id !== undefined) {
-    const logged = (await findLoggedIntents(db, session.customerId, [request.id])).get(request.id)
+    const logged = kept.logged.get(request.id)
     if (logged) return reusedKey(logged, request) ?? answerLogged(db, session, logged)
   }
-  const { intent, swapped } = await translated(ctx, session, prepared.intent)
+  const { intent, swapped } = translated(prepared.intent, kept.swaps)
   const actionId = request.id ?? `rest:${randomUUID()}`
   const log = async (verdict: IntentVerdict, entry: LoggedIntent): Promise<IntentVerdict> => {
-    if (request.id !== undefined)
-      await logIntents(db, session.customerId, [
-        { intentId: request.id, result: withFingerprint(entry, request) },
-      ])
-    await forgetJudgedInput(db, session.customerId, actionId)
+    if (request.id !== undefined) {
+      const result = withFingerprint(entry, request)
+      await logIntents(db, session.customerId, [{ intentId: request.id, result }])
+      kept.logged.set(request.id, result)
+    }
+    if (stored.input) await forgetJudgedInput(db, session.customerId, actionId)
     return verdict
   }
+  const stored = { input: false }
 
   // An action already under way (its first call is in the step log) resumes as it was judged.
-  const logged = await stepsOf(db, session.customerId, actionId)
+  const logged = request.id === undefined ? [] : (kept.steps.get(request.id) ?? [])
   const judged = logged[0]?.input
   let run: IntentRun
   let input: JudgedInput
@@ -138,6 +169,8 @@ async function applyOne(
   }
 
   const plan = planFor(intent.name as IntentName)({ args: intent.args, run, session })
+  // Kept only where judging again would differ (judged-input.ts): a plan that creates something.
+  stored.input = plan.steps.some((step) => step.creates)
   const outcome = await runSteps(
     {
       db,
@@ -149,7 +182,7 @@ async function applyOne(
       actionId,
     },
     plan.steps,
-    input,
+    stored.input ? input : undefined,
     logged,
   )
   if (outcome.status === 'refused') {
@@ -161,6 +194,7 @@ async function applyOne(
   const refresh = plan.refresh(outcome.results)
   const replaced = plan.replaced?.(outcome.results) ?? []
   await recordReplacedIds(db, session.customerId, replaced)
+  for (const r of replaced) kept.swaps.set(r.from, r.to)
   // Answers an earlier attempt got are history by now (another action may have changed the same
   // line since): what they named is read from the authority again instead.
   const known = outcome.replayed ? [] : refresh.known
@@ -189,13 +223,12 @@ async function applyOne(
 }
 
 /** The action with the authority's ids in place of device ids it replaced, and those it swapped. */
-async function translated(
-  ctx: UpstreamContext,
-  session: Session,
+function translated(
   prepared: PreparedIntent,
-): Promise<{ readonly intent: PreparedIntent; readonly swapped: ReadonlyMap<string, string> }> {
-  const candidates = [...stringsIn([prepared.args, prepared.base])]
-  const swapped = await replacedIds(ctx.services.db, session.customerId, candidates)
+  replaced: ReadonlyMap<string, string>,
+): { readonly intent: PreparedIntent; readonly swapped: ReadonlyMap<string, string> } {
+  const named = stringsIn([prepared.args, prepared.base])
+  const swapped = new Map([...replaced].filter(([from]) => named.has(from)))
   if (swapped.size === 0) return { intent: prepared, swapped }
   const intent = {
     ...prepared,
@@ -211,14 +244,13 @@ async function runOnReplica(
   session: Session,
   intent: PreparedIntent,
 ): Promise<{ readonly run: IntentRun; readonly loaded: ReadonlyArray<LoadedDocument> } | DomainError> {
-  return judgedBy(() =>
-    ctx.services.db.transaction().execute(async (tx) => {
-      const cache = new DocumentCache(tx, session.customerId)
-      const { loader, loaded } = recording((reads) => loadReads(session, reads, cache))
-      const run = await runIntent(intent.definition, intent.args, intent.env, loader)
-      return { run, loaded }
-    }),
-  )
+  // Reads only, outside a transaction: nothing is written until the authority has the action.
+  return judgedBy(async () => {
+    const cache = new DocumentCache(ctx.services.db, session.customerId)
+    const { loader, loaded } = recording((reads) => loadReads(session, reads, cache))
+    const run = await runIntent(intent.definition, intent.args, intent.env, loader)
+    return { run, loaded }
+  })
 }
 
 /** Runs `fn`, answering a rule's refusal as a DomainError value; anything else propagates. */
@@ -288,7 +320,7 @@ async function writeRefresh(
   }
   const all = mergeSnapshots([...known, ...read])
   if (all.documents.length === 0 && all.gone.length === 0 && all.covers.length === 0) return []
-  const { current, written } = await reconcile(ctx.services, session, all)
+  const { current, written } = await reconcile(ctx.services, session, all, known.length > 0)
   const wrote = new Set(written.map((d) => `${d.collection}/${d.id}`))
   return current.map((doc) => ({ doc, written: wrote.has(`${doc.collection}/${doc.id}`) }))
 }

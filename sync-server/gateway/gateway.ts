@@ -1,3 +1,4 @@
+import type { CollectionName } from '../../shared/sync/collections'
 import type { GatewayConfig } from '../config'
 import type { Session } from '../auth/session'
 import type { GatewayPort, GatewaySignIn, GatewayStatus, Services } from '../domain/services'
@@ -81,10 +82,10 @@ export class Gateway implements GatewayPort {
     return this.undos.retry()
   }
 
-  /** The authority asks for a read now (POST /gateway/poke): every plant of the customer, or all. */
-  poke(customerId?: string): void {
+  /** The authority asks for a read now (POST /gateway/poke): the customer's plants (or all), what changed. */
+  poke(customerId?: string, collections?: ReadonlyArray<CollectionName>): void {
     for (const poller of this.pollers.values())
-      if (customerId === undefined || poller.customerId === customerId) void poller.poke()
+      if (customerId === undefined || poller.customerId === customerId) void poller.poke(collections)
   }
 
   /** What an administrator sees of the gateway (GET /api/gateway/status). */
@@ -106,15 +107,19 @@ export class Gateway implements GatewayPort {
     }
   }
 
-  /** A sign-in: replicate the plant, and let the device's first sync find it read. */
+  /**
+   * A sign-in: replicate the plant, and let the device's first sync find it read. The first time the
+   * whole plant is read before the sign-in is answered (for at most a few timeouts: a huge plant goes
+   * on filling in while the device syncs); a plant read before is only read again, not waited for.
+   */
   private async plantSignedIn(customerId: string, plantId: string): Promise<void> {
+    const known = this.pollers.has(`${customerId}/${plantId}`)
     const poller = this.poller(customerId, plantId)
-    // A plant read before: a fresh look at its structure; the first time: the whole plant, at most
-    // a few timeouts' worth (a huge plant goes on filling in while the device syncs).
     const first = poller.start()
-    const read = Promise.all([first, poller.poke()])
+    if (known) void poller.poke()
+    // At once when the first read is done; otherwise until it is (another sign-in started it).
     await Promise.race([
-      read,
+      first,
       new Promise((resolve) => setTimeout(resolve, this.config.timeoutMs * 3).unref()),
     ])
   }

@@ -3,11 +3,12 @@ import type { DocumentLoader } from '../../shared/intents/run'
 
 /**
  * What an action was judged on in gateway mode: the replica's documents its intent loaded and the
- * time it ran at. Kept with the action's first call (store/gateway-steps.ts), so that a retry of an
- * action already under way — a lost answer, the gateway restarted — plans the very same calls again,
- * instead of judging the action anew on a replica that by then shows the action's own effect (a
- * monitor it created would make it its own duplicate). The action's arguments are not kept: the
- * retry brings them (a write-only secret included).
+ * time it ran at. Kept with the first call of an action that creates something (store/gateway-steps.ts),
+ * so that a retry of it while under way — a lost answer, the gateway restarted — plans the very same
+ * calls again, instead of judging the action anew on a replica that by then shows the action's own
+ * creation (a monitor would be its own duplicate). Other actions judged again find their change
+ * made (and send nothing more) or not (and send it): the same outcome. The action's arguments are
+ * not kept: the retry brings them (a write-only secret included).
  */
 export interface JudgedInput {
   readonly loaded: ReadonlyArray<LoadedDocument>

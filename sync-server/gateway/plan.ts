@@ -46,6 +46,11 @@ export interface Step {
   probe?(read: ProbeRead, results: ReadonlyArray<StepResult>): Promise<StepResult | typeof NOT_DONE>
   /** The calls that take this step back when a later step is refused. */
   undo?(result: StepResult, results: ReadonlyArray<StepResult>): ReadonlyArray<AuthorityRequest>
+  /**
+   * The call creates something (a monitor, a user): judged again after it arrived, the action would
+   * find its own creation (its own duplicate), so what it was judged on is kept (judged-input.ts).
+   */
+  readonly creates?: true
 }
 
 export interface Plan {

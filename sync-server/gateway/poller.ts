@@ -1,4 +1,5 @@
 import type { Line } from '../../shared/schema/line'
+import type { CollectionName } from '../../shared/sync/collections'
 import type { Monitor } from '../../shared/schema/monitor'
 import { AuthorityUnavailable } from '../domain/domain-error'
 import type { GatewayStatus, Services } from '../domain/services'
@@ -35,13 +36,20 @@ export interface PollerContext {
 
 export type PollerStatus = NonNullable<GatewayStatus['poller']>
 
+/** The bulk round's collections: read in the structure round only when a poke names them. */
+const BULK: ReadonlySet<CollectionName> = new Set(['stations', 'signals', 'signalLimits'])
+
+/** The least time between the starts of two structure rounds, however many pokes arrive. */
+export const POKE_GAP_MS = 250
+
 export class PlantPoller {
   private readonly etags = new StagedCache()
   private structureTimer: ReturnType<typeof setTimeout> | undefined
   private bulkTimer: ReturnType<typeof setTimeout> | undefined
   private running: Promise<void> | undefined
+  private wanted: ReadonlySet<CollectionName> | 'structure' | undefined
+  private lastStructureStart = 0
   private bulk: Promise<void> | undefined
-  private again = false
   private stopped = false
   private firstRead: Promise<void> | undefined
   private status: PollerStatus = { lastStructureAt: null, lastBulkAt: null, lastError: null }
@@ -61,8 +69,12 @@ export class PlantPoller {
     return this.firstRead
   }
 
-  /** Reads the structure now (a poke, a sign-in); a round already running is followed by one more. */
-  poke(): Promise<void> {
+  /**
+   * Reads now (a poke, a sign-in): the parts of the plant holding `collections` (every part of the
+   * structure when none are named); a round already running is followed by one more.
+   */
+  poke(collections?: ReadonlyArray<CollectionName>): Promise<void> {
+    this.want(collections ?? 'structure')
     return this.structureRound()
   }
 
@@ -78,17 +90,26 @@ export class PlantPoller {
     return this.status
   }
 
+  /** What the next structure round reads: the whole structure, or the parts of some collections. */
+  private want(parts: ReadonlyArray<CollectionName> | 'structure'): void {
+    if (parts === 'structure' || this.wanted === 'structure') this.wanted = 'structure'
+    else this.wanted = new Set([...(this.wanted ?? []), ...parts])
+  }
+
   private structureRound(): Promise<void> {
-    if (this.running) {
-      this.again = true
-      return this.running
-    }
+    this.wanted ??= 'structure'
+    if (this.running) return this.running
     clearTimeout(this.structureTimer)
     this.running = (async () => {
-      do {
-        this.again = false
-        await this.round('structure')
-      } while (this.again && !this.stopped)
+      while (this.wanted !== undefined && !this.stopped) {
+        // Pokes come as often as the authority changes (or a stranger likes): rounds keep a gap.
+        const wait = this.lastStructureStart + POKE_GAP_MS - Date.now()
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+        const parts = this.wanted
+        this.wanted = undefined
+        this.lastStructureStart = Date.now()
+        await this.round('structure', parts)
+      }
     })().finally(() => {
       this.running = undefined
       if (!this.stopped) this.structureTimer = later(() => void this.structureRound(), this.ctx.structureMs)
@@ -105,13 +126,17 @@ export class PlantPoller {
     return this.bulk
   }
 
-  private async round(kind: 'structure' | 'bulk'): Promise<void> {
+  private async round(
+    kind: 'structure' | 'bulk',
+    parts: ReadonlySet<CollectionName> | 'structure' = 'structure',
+  ): Promise<void> {
     for (;;) {
       const reader = (await liveGatewaySessions(this.ctx.services.db, this.customerId, this.plantId))[0]
       if (!reader || this.stopped) return
       try {
-        if (kind === 'structure') await this.readStructure(reader)
-        else await this.readBulk(reader)
+        if (kind === 'bulk') await this.readBulk(reader)
+        else
+          await this.readStructure(reader, parts === 'structure' ? (c) => !BULK.has(c) : (c) => parts.has(c))
         const at = new Date().toISOString()
         this.status = {
           ...this.status,
@@ -137,28 +162,37 @@ export class PlantPoller {
     }
   }
 
-  private async readStructure(reader: GatewaySessionRow): Promise<void> {
-    await this.poll(reader, { kind: 'plant' })
+  /** The structure, or (a poke naming collections) the parts of it that hold `want`'s collections. */
+  private async readStructure(
+    reader: GatewaySessionRow,
+    want: (c: CollectionName) => boolean,
+  ): Promise<void> {
+    if (want('plants')) await this.poll(reader, { kind: 'plant' })
     const before = await this.lineIds()
-    await this.poll(reader, { kind: 'lines' })
+    if (want('lines')) await this.poll(reader, { kind: 'lines' })
     const lines = await this.lineIds()
     for (const lineId of lines) {
-      await this.poll(reader, { kind: 'lineMonitors', lineId })
-      await this.poll(reader, { kind: 'lineGroups', lineId })
+      if (want('monitors')) await this.poll(reader, { kind: 'lineMonitors', lineId })
+      if (want('signalGroups')) await this.poll(reader, { kind: 'lineGroups', lineId })
+      // Poked only: signals and limits are otherwise the bulk round's.
+      if (want('stations') || want('signals')) await this.poll(reader, { kind: 'lineTree', lineId })
+      if (want('signalLimits')) await this.poll(reader, { kind: 'lineLimits', lineId })
     }
     // A line the authority no longer lists: its parts are read once more (404 → none of them remain).
     for (const lineId of before.filter((id) => !lines.includes(id))) {
       for (const kind of ['lineMonitors', 'lineGroups', 'lineTree', 'lineLimits'] as const)
         await this.poll(reader, { kind, lineId })
     }
-    const monitors = await this.monitorIds()
-    await this.dropOrphanRules(monitors)
-    for (const monitorId of monitors) await this.poll(reader, { kind: 'monitorRules', monitorId })
-    await this.poll(reader, { kind: 'teams' })
-    await this.poll(reader, { kind: 'reliance' })
+    if (want('monitors') || want('monitorRules')) {
+      const monitors = await this.monitorIds()
+      await this.dropOrphanRules(monitors)
+      for (const monitorId of monitors) await this.poll(reader, { kind: 'monitorRules', monitorId })
+    }
+    if (want('teamsWebhooks')) await this.poll(reader, { kind: 'teams' })
+    if (want('relianceConfigs')) await this.poll(reader, { kind: 'reliance' })
     if (reader.role === 'administrator') {
-      await this.poll(reader, { kind: 'users' })
-      await this.poll(reader, { kind: 'dataSources' })
+      if (want('users')) await this.poll(reader, { kind: 'users' })
+      if (want('dataSources')) await this.poll(reader, { kind: 'dataSources' })
     }
   }
 

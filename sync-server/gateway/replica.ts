@@ -8,6 +8,7 @@ import {
   listDocuments,
   writeDocuments,
   writeTransaction,
+  type Executor,
   type StoredDocument,
   type WriteInput,
 } from '../store/documents'
@@ -58,73 +59,89 @@ const plantOf = (collection: CollectionName, plantId: string) =>
 /**
  * Writes what differs, in one transaction holding the customer's write lock; answers the current
  * version of every document the snapshot names (written or not, deleted ones as tombstones) and,
- * apart, the ones it wrote.
+ * apart, the ones it wrote. What most reads find — nothing differs — is found without a transaction
+ * or the lock: a change seen then is judged again under the lock before anything is written.
  */
 export async function reconcile(
   services: Services,
   scope: { readonly customerId: string; readonly plantId: string },
   snapshot: Snapshot,
+  /** The caller expects changes (an action's read-back): straight to the locked pass. */
+  expectChanges = false,
 ): Promise<{
   readonly current: ReadonlyArray<StoredDocument>
   readonly written: ReadonlyArray<StoredDocument>
 }> {
-  const { customerId, plantId } = scope
+  if (!expectChanges) {
+    const unlocked = await compare(services.db, scope, snapshot)
+    if (unlocked.writes.length === 0) return { current: [...unlocked.answer.values()], written: [] }
+  }
   const written: StoredDocument[] = []
-  const current = await writeTransaction(services.db, customerId, async (tx) => {
-    const held = new Map<string, StoredDocument>()
-    const covered = new Set<string>()
-    for (const cover of snapshot.covers) {
-      const docs = await listDocuments(tx, customerId, cover.collection, {
-        ...(cover.collection === 'users' ? {} : { plantId }),
-        ...(cover.fields ? { fields: cover.fields } : {}),
-      })
-      for (const d of docs) {
-        held.set(key(d.collection, d.id), d)
-        covered.add(key(d.collection, d.id))
-      }
-    }
-    for (const [collection, ids] of idsByCollection([...snapshot.documents, ...snapshot.gone])) {
-      const missing = ids.filter((id) => !held.has(key(collection, id)))
-      // In chunks: a query has at most 65,535 parameters.
-      for (let i = 0; i < missing.length; i += READ_CHUNK) {
-        const chunk = missing.slice(i, i + READ_CHUNK)
-        for (const d of await getDocuments(tx, customerId, collection, chunk))
-          held.set(key(d.collection, d.id), d)
-      }
-    }
-    const answer = new Map<string, StoredDocument>()
-    // Collected, then written in a few statements (a line's thousands of signals in one read).
-    const writes: WriteInput[] = []
-    const write = (collection: CollectionName, id: string, data: Record<string, unknown>, deleted: boolean) =>
-      writes.push({ customerId, collection, id, plantId: plantOf(collection, plantId), data, deleted })
-    // The same document read twice (an answer, then a read of its line): the later read stands.
-    const latest = new Map(snapshot.documents.map((d) => [key(d.collection, d.id), d]))
-    const listed = new Set(latest.keys())
-    for (const [k, doc] of latest) {
-      const before = held.get(k)
-      const live = before && !before.deleted ? before : undefined
-      const data = withKeptFields(doc, live)
-      if (live && deepEqual(live.data, data)) answer.set(k, live)
-      else write(doc.collection, doc.id, data, false)
-    }
-    const gone = [
-      ...snapshot.gone.map((g) => key(g.collection, g.id)),
-      ...[...covered].filter((k) => !listed.has(k)),
-    ]
-    for (const k of new Set(gone)) {
-      const before = held.get(k)
-      if (!before || listed.has(k)) continue
-      if (before.deleted) answer.set(k, before)
-      else write(before.collection, before.id, before.data as Record<string, unknown>, true)
-    }
+  const current = await writeTransaction(services.db, scope.customerId, async (tx) => {
+    const { answer, writes } = await compare(tx, scope, snapshot)
     for (const stored of await writeDocuments(tx, writes)) {
       written.push(stored)
       answer.set(key(stored.collection, stored.id), stored)
     }
     return answer
   })
-  announce(services, customerId, written)
+  announce(services, scope.customerId, written)
   return { current: [...current.values()], written }
+}
+
+/** What the snapshot changes in the replica as `ex` sees it: the writes, and the unchanged documents. */
+async function compare(
+  ex: Executor,
+  { customerId, plantId }: { readonly customerId: string; readonly plantId: string },
+  snapshot: Snapshot,
+): Promise<{ answer: Map<string, StoredDocument>; writes: WriteInput[] }> {
+  const held = new Map<string, StoredDocument>()
+  const covered = new Set<string>()
+  for (const cover of snapshot.covers) {
+    const docs = await listDocuments(ex, customerId, cover.collection, {
+      ...(cover.collection === 'users' ? {} : { plantId }),
+      ...(cover.fields ? { fields: cover.fields } : {}),
+    })
+    for (const d of docs) {
+      held.set(key(d.collection, d.id), d)
+      covered.add(key(d.collection, d.id))
+    }
+  }
+  for (const [collection, ids] of idsByCollection([...snapshot.documents, ...snapshot.gone])) {
+    const missing = ids.filter((id) => !held.has(key(collection, id)))
+    // In chunks: a query has at most 65,535 parameters.
+    for (let i = 0; i < missing.length; i += READ_CHUNK) {
+      const chunk = missing.slice(i, i + READ_CHUNK)
+      for (const d of await getDocuments(ex, customerId, collection, chunk))
+        held.set(key(d.collection, d.id), d)
+    }
+  }
+  const answer = new Map<string, StoredDocument>()
+  // Collected, then written in a few statements (a line's thousands of signals in one read).
+  const writes: WriteInput[] = []
+  const write = (collection: CollectionName, id: string, data: Record<string, unknown>, deleted: boolean) =>
+    writes.push({ customerId, collection, id, plantId: plantOf(collection, plantId), data, deleted })
+  // The same document read twice (an answer, then a read of its line): the later read stands.
+  const latest = new Map(snapshot.documents.map((d) => [key(d.collection, d.id), d]))
+  const listed = new Set(latest.keys())
+  for (const [k, doc] of latest) {
+    const before = held.get(k)
+    const live = before && !before.deleted ? before : undefined
+    const data = withKeptFields(doc, live)
+    if (live && deepEqual(live.data, data)) answer.set(k, live)
+    else write(doc.collection, doc.id, data, false)
+  }
+  const gone = [
+    ...snapshot.gone.map((g) => key(g.collection, g.id)),
+    ...[...covered].filter((k) => !listed.has(k)),
+  ]
+  for (const k of new Set(gone)) {
+    const before = held.get(k)
+    if (!before || listed.has(k)) continue
+    if (before.deleted) answer.set(k, before)
+    else write(before.collection, before.id, before.data as Record<string, unknown>, true)
+  }
+  return { answer, writes }
 }
 
 function withKeptFields(doc: ReplicaDoc, live: StoredDocument | undefined): Record<string, unknown> {

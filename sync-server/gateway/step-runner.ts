@@ -84,7 +84,7 @@ export async function runSteps(
         continue
       }
     }
-    await recordStep(ctx.db, key, 'sent', i === 0 && !row ? { input } : {})
+    await recordStep(ctx.db, key, 'sent', i === 0 && !row && input !== undefined ? { input } : {})
     let result: StepResult
     try {
       const answer = await ctx.client.request(ctx.cookie, step.request(results), {

@@ -1,7 +1,11 @@
-import type { Transaction } from 'kysely'
 import type { CollectionName } from '../../shared/sync/collections'
-import { getDocuments, listDocuments, type ListOptions, type StoredDocument } from './documents'
-import type { Tables } from './tables'
+import {
+  getDocuments,
+  listDocuments,
+  type Executor,
+  type ListOptions,
+  type StoredDocument,
+} from './documents'
 
 /**
  * The documents a change set's transaction has read or written, by id, so its intents do not read
@@ -26,7 +30,8 @@ export class DocumentCache {
   private readonly lists = new Map<CollectionName, Map<string, ReadonlyArray<StoredDocument>>>()
 
   constructor(
-    private readonly tx: Transaction<Tables>,
+    /** The change set's transaction; or, for reads only (a gateway judging an action), the database. */
+    private readonly tx: Executor,
     private readonly customerId: string,
   ) {}
 

@@ -48,6 +48,25 @@ export async function stepsOf(
   return rows.map(fromRow)
 }
 
+/** The steps of several actions (a change set's), by action id, each in order. */
+export async function stepsOfActions(
+  db: Kysely<Tables>,
+  customerId: string,
+  actionIds: ReadonlyArray<string>,
+): Promise<Map<string, ReadonlyArray<StepRow>>> {
+  const found = new Map<string, StepRow[]>()
+  if (actionIds.length === 0) return found
+  const rows = await db
+    .selectFrom('gateway_steps')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('action_id', 'in', [...new Set(actionIds)])
+    .orderBy('step')
+    .execute()
+  for (const row of rows.map(fromRow)) found.set(row.actionId, [...(found.get(row.actionId) ?? []), row])
+  return found
+}
+
 /** Records a step's state (inserting its row the first time). */
 export async function recordStep(
   db: Kysely<Tables>,

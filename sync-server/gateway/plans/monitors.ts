@@ -34,6 +34,7 @@ export const createMonitor: PlanBuilder<CreateMonitorArgs> = (input) => {
   const { task_uuid: _minted, ...task } = toTask(monitor)
   const create: Step = {
     name: 'create-task',
+    creates: true,
     request: () => ({ method: 'POST', path: UPSTREAM.createTask, body: task }),
     // A create whose answer was lost: the line's monitors of its type hold it if it arrived (no two
     // monitors may share these settings, so the one found is this one).
@@ -143,6 +144,7 @@ export const setCapAlert: PlanBuilder<SetCapAlertArgs> = (input) => {
     steps: [
       {
         name: 'create-cap-monitor',
+        creates: true,
         request: () => ({ method: 'POST', path: UPSTREAM.capMonitors, body: { signalId } }),
         probe: async (read) => {
           const tasks = await read({ method: 'GET', path: UPSTREAM.tasks(lineId, 'cap') })

@@ -24,6 +24,7 @@ export const addUser: PlanBuilder<AddUserArgs> = ({ args, run, session }) => {
     steps: [
       {
         name: 'add-user',
+        creates: true,
         request: () => ({
           method: 'POST',
           path: UPSTREAM.addUser(session.customerId),

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { CollectionName } from '../../../shared/sync/collections'
 import { createLocalChangeBus, type ChangeBus } from '../../../sync-server/replication/change-bus'
 import { pokeGateways } from '../../../sync-server/replication/poke-gateways'
 
@@ -50,8 +51,8 @@ async function pokesAfter(pokes: Poke[], count: number): Promise<Poke[]> {
   return pokes
 }
 
-const notice = (customerId: string, seq: number) =>
-  ({ customerId, collection: 'lines', seq }) as const satisfies Parameters<ChangeBus['publish']>[0]
+const notice = (customerId: string, seq: number, collection: CollectionName = 'lines') =>
+  ({ customerId, collection, seq }) as const satisfies Parameters<ChangeBus['publish']>[0]
 
 const cleanups: Array<() => unknown> = []
 afterEach(async () => {
@@ -69,11 +70,11 @@ async function setUp(token?: string) {
 }
 
 describe('pokeGateways', () => {
-  it('OFF-03 a burst of changes of one customer is one POST with its id', async () => {
+  it('OFF-03 a burst of changes of one customer is one POST with its id and what changed', async () => {
     const { bus, pokes } = await setUp()
     for (let seq = 1; seq <= 5; seq++) bus.publish(notice('cust-demo', seq))
     await sleep(20)
-    bus.publish(notice('cust-demo', 6))
+    bus.publish(notice('cust-demo', 6, 'monitors'))
 
     expect(await pokesAfter(pokes, 1)).toEqual([
       {
@@ -81,7 +82,7 @@ describe('pokeGateways', () => {
         method: 'POST',
         authorization: undefined,
         contentType: 'application/json',
-        body: { customerId: 'cust-demo' },
+        body: { customerId: 'cust-demo', collections: ['lines', 'monitors'] },
       },
     ])
   })
@@ -92,7 +93,10 @@ describe('pokeGateways', () => {
     bus.publish(notice('cust-demo', 2))
     const seen = await pokesAfter(pokes, 1)
     expect(seen).toHaveLength(1)
-    expect(seen[0]).toMatchObject({ authorization: 'Bearer s3cret-poke', body: { customerId: 'cust-demo' } })
+    expect(seen[0]).toMatchObject({
+      authorization: 'Bearer s3cret-poke',
+      body: { customerId: 'cust-demo', collections: ['lines'] },
+    })
   })
 
   it('OFF-03 changes of two customers are two POSTs, one per customer', async () => {
@@ -103,7 +107,10 @@ describe('pokeGateways', () => {
     bus.publish(notice('cust-other', 2))
     const seen = await pokesAfter(pokes, 2)
     expect(seen.map((p) => p.body)).toEqual(
-      expect.arrayContaining([{ customerId: 'cust-demo' }, { customerId: 'cust-other' }]),
+      expect.arrayContaining([
+        { customerId: 'cust-demo', collections: ['lines'] },
+        { customerId: 'cust-other', collections: ['lines'] },
+      ]),
     )
     expect(seen).toHaveLength(2)
   })
@@ -114,7 +121,10 @@ describe('pokeGateways', () => {
     await pokesAfter(pokes, 1)
     bus.publish(notice('cust-demo', 2))
     const seen = await pokesAfter(pokes, 2)
-    expect(seen.map((p) => p.body)).toEqual([{ customerId: 'cust-demo' }, { customerId: 'cust-demo' }])
+    expect(seen.map((p) => p.body)).toEqual([
+      { customerId: 'cust-demo', collections: ['lines'] },
+      { customerId: 'cust-demo', collections: ['lines'] },
+    ])
   })
 
   it('OFF-03 every gateway listed is poked', async () => {
@@ -127,10 +137,10 @@ describe('pokeGateways', () => {
     cleanups.push(pokeGateways(bus, [one.url(), two.url('/other/poke')]))
     bus.publish(notice('cust-demo', 1))
     expect((await pokesAfter(one.pokes, 1)).map((p) => [p.path, p.body])).toEqual([
-      ['/gateway/poke', { customerId: 'cust-demo' }],
+      ['/gateway/poke', { customerId: 'cust-demo', collections: ['lines'] }],
     ])
     expect((await pokesAfter(two.pokes, 1)).map((p) => [p.path, p.body])).toEqual([
-      ['/other/poke', { customerId: 'cust-demo' }],
+      ['/other/poke', { customerId: 'cust-demo', collections: ['lines'] }],
     ])
   })
 
@@ -156,8 +166,8 @@ describe('pokeGateways', () => {
     await pokesAfter(live.pokes, 1)
     bus.publish(notice('cust-demo', 2))
     expect((await pokesAfter(live.pokes, 2)).map((p) => p.body)).toEqual([
-      { customerId: 'cust-demo' },
-      { customerId: 'cust-demo' },
+      { customerId: 'cust-demo', collections: ['lines'] },
+      { customerId: 'cust-demo', collections: ['lines'] },
     ])
   })
 })
