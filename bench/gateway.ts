@@ -538,7 +538,10 @@ async function benchFirstSync(
       ["gateway's first read of the plant (first sign-in → poller's first bulk round done)", ms(firstReadMs)],
       ['  the sign-in answered after', ms(signInMs)],
       ['  CPU meanwhile', cpuText(firstReadCpu)],
-      ['a later sign-in to the gateway answered after (the plant read before: not waited for)', ms(laterSignIn.ms)],
+      [
+        'a later sign-in to the gateway answered after (the plant read before: not waited for)',
+        ms(laterSignIn.ms),
+      ],
       [
         '  replica beside the authority (/sync/counts)',
         differing.length === 0
