@@ -162,33 +162,8 @@ export async function writeDocument<T = Record<string, unknown>>(
   tx: Transaction<Tables>,
   input: WriteInput,
 ): Promise<StoredDocument<T>> {
-  const data = JSON.stringify(input.data)
-  const row = await tx
-    .insertInto('documents')
-    .values({
-      customer_id: input.customerId,
-      collection: input.collection,
-      id: input.id,
-      plant_id: input.plantId,
-      seq: sql<string>`nextval('documents_seq')`,
-      revision: 1,
-      updated_at: sql<Date>`clock_timestamp()`,
-      deleted: input.deleted ?? false,
-      data,
-    })
-    .onConflict((oc) =>
-      oc.columns(['customer_id', 'collection', 'id']).doUpdateSet({
-        plant_id: input.plantId,
-        seq: sql<string>`nextval('documents_seq')`,
-        revision: sql<number>`documents.revision + 1`,
-        updated_at: sql<Date>`clock_timestamp()`,
-        deleted: input.deleted ?? false,
-        data,
-      }),
-    )
-    .returning(columns)
-    .executeTakeFirstOrThrow()
-  return fromRow<T>(row as Row)
+  const [stored] = await writeDocuments(tx, [input])
+  return stored as StoredDocument<T>
 }
 
 /**
