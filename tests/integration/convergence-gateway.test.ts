@@ -11,11 +11,12 @@ import { startConvergenceServer, type RunningServer } from './support/convergenc
 import { FaultProxy } from './support/fault-proxy'
 import { eventually } from './support/gateway-rig'
 import { differences, entities, pullAll, withoutEmptyRules } from './support/plant-state'
-import { DEMO } from './support/test-server'
+import { DEMO, openTestDatabase } from './support/test-server'
 
 /**
  * The seeded convergence run (support/convergence-run.ts) through a gateway (docs/gateway.md): five
- * devices → a gateway (PGlite replica, restarted half-way) → a fault-injecting proxy → an instance of
+ * devices → a gateway (its replica on PGlite, then on PostgreSQL; restarted half-way) → a
+ * fault-injecting proxy → an instance of
  * this product as the authority. Besides the devices' own misbehaviour (duplicated, lost, replayed
  * pushes, disconnects), the link to the authority delays calls, answers 503, resets connections, drops
  * answers after the authority applied them, injects the authority's 409 duplicate, refuses the rules
@@ -28,24 +29,45 @@ const SEED = Number(process.env.CONVERGENCE_SEED ?? 20261126)
 const OPERATIONS = Number(process.env.CONVERGENCE_OPS ?? 300)
 const debug = process.env.CONVERGENCE_DEBUG ? (...args: unknown[]) => console.log(...args) : () => {}
 
-const root = mkdtempSync(join(tmpdir(), 'qm-convergence-gw-'))
+const roots: string[] = []
 let authority: RunningServer | undefined
 let proxy: FaultProxy | undefined
 let gateway: RunningServer | undefined
 let clients: ReadonlyArray<ClientHandle> = []
-afterAll(async () => {
+let dropDatabase: (() => Promise<void>) | undefined
+
+/** Ends one run's devices, servers and database (its folders go at the end of the file). */
+async function closeRun(): Promise<void> {
   await Promise.all(clients.map((c) => c.close()))
   await gateway?.close()
   await proxy?.close()
   await authority?.close()
-  if (process.env.CONVERGENCE_KEEP) console.log('kept', root)
-  else rmSync(root, { recursive: true, force: true })
+  await dropDatabase?.()
+  clients = []
+  gateway = proxy = authority = dropDatabase = undefined
+}
+
+afterAll(async () => {
+  await closeRun()
+  for (const root of roots)
+    if (process.env.CONVERGENCE_KEEP) console.log('kept', root)
+    else rmSync(root, { recursive: true, force: true })
 })
 
-test(
-  'OFF-02 OFF-03 OFF-04 OFF-05 seeded convergence through a gateway: devices → gateway → faulty link → ' +
-    'authority end equal to the authority with nothing lost, half-applied or left to undo',
-  async () => {
+test.each(['pglite', 'postgres'] as const)(
+  'OFF-02 OFF-03 OFF-04 OFF-05 seeded convergence through a gateway (replica on %s): devices → gateway → ' +
+    'faulty link → authority end equal to the authority with nothing lost, half-applied or left to undo',
+  async (kind) => {
+    const root = mkdtempSync(join(tmpdir(), 'qm-convergence-gw-'))
+    roots.push(root)
+    // The gateway's replica on PostgreSQL: a database of the test cluster, given by URL.
+    let databaseUrl: string | undefined
+    if (kind === 'postgres') {
+      const opened = await openTestDatabase('postgres')
+      await opened.database.close()
+      databaseUrl = opened.url
+      dropDatabase = opened.dropDatabase
+    }
     authority = await startConvergenceServer(join(root, 'authority'))
     const random = seededRandom(SEED + 100)
     proxy = await FaultProxy.start(authority.baseUrl, random)
@@ -126,16 +148,21 @@ test(
           root,
           debug,
           start: async (port) => {
-            gateway = await startConvergenceServer(join(root, 'gateway'), port, {
-              authorityUrl: p.url,
-              ...GATEWAY_DEFAULTS,
-              pokeToken: undefined,
-              pollStructureMs: 500,
-              pollBulkMs: 2000,
-              timeoutMs: 2000,
-              retryAfterMs: 1000,
-              undoRetryMs: 300,
-            })
+            gateway = await startConvergenceServer(
+              join(root, 'gateway'),
+              port,
+              {
+                authorityUrl: p.url,
+                ...GATEWAY_DEFAULTS,
+                pokeToken: undefined,
+                pollStructureMs: 500,
+                pollBulkMs: 2000,
+                timeoutMs: 2000,
+                retryAfterMs: 1000,
+                undoRetryMs: 300,
+              },
+              databaseUrl,
+            )
             // The plant is read whole (through the faults) before the run picks what to act on.
             const g = gateway
             await eventually(async () => (await g.pullAll()).signals.length > 0, 30_000, 'the plant read')
@@ -202,6 +229,7 @@ test(
     console.log('gateway link', JSON.stringify({ calls: p.calls.length, outages, ...faults }))
     expect(faults['drop-answer'] ?? 0, 'answers were dropped after the authority applied').toBeGreaterThan(0)
     expect(outages).toBeGreaterThan(0)
+    await closeRun()
   },
   360_000,
 )

@@ -25,6 +25,8 @@ export async function startConvergenceServer(
   fixedPort = 0,
   /** Gateway mode: in front of this authority (sync-server/gateway/), its replica in `dataDir`. */
   gateway?: GatewayConfig,
+  /** PostgreSQL instead of PGlite in `dataDir`. */
+  databaseUrl?: string,
 ): Promise<RunningServer> {
   let started: Started
   let http: ServerType
@@ -35,7 +37,7 @@ export async function startConvergenceServer(
       port,
       host: '127.0.0.1',
       dataDir,
-      databaseUrl: undefined,
+      databaseUrl,
       distDir: '',
       demo: DEFAULT_DEMO,
       trustProxy: false,
