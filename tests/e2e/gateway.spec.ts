@@ -20,7 +20,8 @@ const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 8796)
 const AUTHORITY = `http://127.0.0.1:${AUTHORITY_PORT}`
 const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`
 
-const folder = mkdtempSync(join(tmpdir(), 'qm-e2e-gateway-'))
+// Made in beforeAll, not when the file loads: the runner loads it in more than one process.
+let folder = ''
 let authority: ChildProcess | undefined
 let gateway: ChildProcess | undefined
 
@@ -53,6 +54,7 @@ async function stopServer(child: ChildProcess | undefined): Promise<void> {
 const startAuthority = () => startServer(AUTHORITY_PORT, { DATA_DIR: join(folder, 'authority') })
 
 test.beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'qm-e2e-gateway-'))
   authority = await startAuthority()
   gateway = await startServer(GATEWAY_PORT, {
     DATA_DIR: join(folder, 'gateway'),
@@ -67,7 +69,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await stopServer(gateway)
   await stopServer(authority)
-  rmSync(folder, { recursive: true, force: true })
+  if (folder) rmSync(folder, { recursive: true, force: true })
 })
 
 test.use({ baseURL: GATEWAY })
