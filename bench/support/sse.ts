@@ -1,6 +1,8 @@
+import { takeEvents } from '../../tests/integration/support/sse'
+
 /**
- * Server-Sent Events from a fetch Response body, for benches (Node 20 has no EventSource; the same
- * framing as tests/integration/support/sse.ts). The body is read continuously in the background and
+ * Server-Sent Events from a fetch Response body, for benches (Node 20 has no EventSource; the framing
+ * is tests/integration/support/sse.ts's `takeEvents`). The body is read continuously in the background and
  * each event's data is handed to `onEvent` with `performance.now()` taken when its bytes arrived, so
  * a latency can be measured without a consumer pulling events one at a time.
  */
@@ -21,18 +23,9 @@ export function streamSse(response: Response, onEvent: (data: string, at: number
         const { value, done } = await reader.read()
         if (done) return
         const at = performance.now()
-        buffer += decoder.decode(value, { stream: true })
-        let cut: number
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut)
-          buffer = buffer.slice(cut + 2)
-          const data = block
-            .split('\n')
-            .filter((l) => l.startsWith('data:'))
-            .map((l) => l.slice(5).trimStart())
-          // Comment lines (": keep-alive") carry no data.
-          if (data.length > 0) onEvent(data.join('\n'), at)
-        }
+        const { events, rest } = takeEvents(buffer + decoder.decode(value, { stream: true }))
+        buffer = rest
+        for (const data of events) onEvent(data, at)
       }
     } catch {
       // Cancelled or cut: the stream is over.

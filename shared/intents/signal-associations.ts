@@ -1,5 +1,5 @@
 import { Schema } from 'effect'
-import { EntityType, QualityCharacteristic, type Signal } from '../schema/signal'
+import { EntityType, QualityCharacteristic, type Signal, type SignalAttributes } from '../schema/signal'
 import {
   containerForEntityType,
   entityTypeForContainer,
@@ -45,6 +45,39 @@ export const SignalChanges = Schema.Struct({
   isSignalActive: Schema.optionalKey(Schema.Boolean),
 })
 export type SignalChanges = typeof SignalChanges.Type
+
+/**
+ * Each change's attribute in PATCH /api/signal-attribute-update (SM-12), the specification's
+ * snake_case: the one table both directions are read from (the REST route takes attributes, a
+ * gateway sends them).
+ */
+const ATTRIBUTE_OF = {
+  qualityCharacteristic: 'quality_characteristic',
+  upperLimit: 'upper_limit',
+  lowerLimit: 'lower_limit',
+  result: 'result',
+  entityType: 'signal_entity_type',
+  friendlyName: 'signal_friendly_name',
+  isSignalActive: 'signal_active',
+} as const satisfies { readonly [K in keyof SignalChanges]-?: keyof SignalAttributes }
+
+/** The changes as the call's attributes; absent ones stay absent. A whole signal gives all of them. */
+export const attributesFromChanges = (changes: SignalChanges): SignalAttributes =>
+  renamed(changes, Object.entries(ATTRIBUTE_OF)) as SignalAttributes
+
+/** The call's attributes as the updateSignals intent's changes; absent ones stay absent. */
+export const changesFromAttributes = (attributes: SignalAttributes): SignalChanges =>
+  renamed(
+    attributes,
+    Object.entries(ATTRIBUTE_OF).map(([change, attribute]) => [attribute, change]),
+  ) as SignalChanges
+
+function renamed(from: object, names: ReadonlyArray<readonly [string, string]>): Record<string, unknown> {
+  const source = from as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const [name, to] of names) if (source[name] !== undefined) out[to] = source[name]
+  return out
+}
 
 export const UpdateSignalsArgs = Schema.Struct({
   lineId: Schema.NonEmptyString,

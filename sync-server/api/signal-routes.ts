@@ -1,11 +1,10 @@
 import { Hono } from 'hono'
-import type { SignalChanges } from '../../shared/intents/signal-associations'
+import { changesFromAttributes } from '../../shared/intents/signal-associations'
 import {
   ResultClassificationsPatch,
   SignalAttributeUpdate,
   SignalSingleSideUpdate,
   type Signal,
-  type SignalAttributes,
 } from '../../shared/schema/signal'
 import { StationPatch } from '../../shared/schema/station'
 import { Messages } from '../../shared/validation/messages'
@@ -19,17 +18,6 @@ import { callIntent } from './intent-call'
 import { requireLine } from './line-lookups'
 import { signalClassificationRoutes } from './signal-classification-routes'
 import { signalLimitRoutes } from './signal-limit-routes'
-
-/** The spec's snake_case attributes as the updateSignals intent's changes; absent ones stay absent. */
-const toChanges = (a: SignalAttributes): SignalChanges => ({
-  ...(a.quality_characteristic !== undefined && { qualityCharacteristic: a.quality_characteristic }),
-  ...(a.upper_limit !== undefined && { upperLimit: a.upper_limit }),
-  ...(a.lower_limit !== undefined && { lowerLimit: a.lower_limit }),
-  ...(a.result !== undefined && { result: a.result }),
-  ...(a.signal_entity_type !== undefined && { entityType: a.signal_entity_type }),
-  ...(a.signal_friendly_name !== undefined && { friendlyName: a.signal_friendly_name }),
-  ...(a.signal_active !== undefined && { isSignalActive: a.signal_active }),
-})
 
 /** The signals a call edited, as stored after it (each once, in the order first named). */
 async function savedSignals(services: Services, session: Session, ids: ReadonlyArray<string>) {
@@ -64,7 +52,10 @@ export function signalRoutes(): Hono<AppEnv> {
     const line = await requireLine(services, session, signalRequest.line_uuid)
     await callIntent(c.var, 'updateSignals', {
       lineId: line.id,
-      signals: signals.map((s) => ({ signalId: s.signal_uuid, changes: toChanges(s.signal_attributes) })),
+      signals: signals.map((s) => ({
+        signalId: s.signal_uuid,
+        changes: changesFromAttributes(s.signal_attributes),
+      })),
     })
     return c.json(
       await savedSignals(

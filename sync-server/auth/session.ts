@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Role, UserLocationConfig } from '../../shared/schema/user'
 import { getDocument, listDocuments } from '../store/documents'
 import type { Tables } from '../store/tables'
+import { hashToken, newSessionToken } from './token'
 
 /** Who is calling: everything a request handler needs to authorize and scope its queries. */
 export interface Session {
@@ -19,10 +19,8 @@ export interface Session {
 export const SESSION_DAYS = 30
 export const SESSION_COOKIE = 'qm_session'
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
-
 export async function createSession(db: Kysely<Tables>, userId: string, customerId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
+  const token = newSessionToken()
   await db
     .insertInto('sessions')
     .values({

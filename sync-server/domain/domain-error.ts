@@ -7,14 +7,15 @@ import { Messages } from '../../shared/validation/messages'
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 426 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 426 | 502 | 503,
     readonly code:
       | RejectionCode
       | 'UNAUTHORIZED'
       | 'BAD_REQUEST'
       | 'PAYLOAD_TOO_LARGE'
       | 'UPGRADE_REQUIRED'
-      | 'AUTHORITY_UNAVAILABLE',
+      | 'AUTHORITY_UNAVAILABLE'
+      | 'AUTHORITY_MALFORMED',
     message: string,
     readonly details?: Readonly<Record<string, unknown>>,
   ) {
@@ -45,5 +46,16 @@ export class AuthorityUnavailable extends DomainError {
     super(503, 'AUTHORITY_UNAVAILABLE', Messages.server.authorityUnavailable)
     this.name = 'AuthorityUnavailable'
     if (reason !== undefined) this.cause = reason
+  }
+}
+
+/**
+ * Gateway mode: the authority answered something the shared schemas do not accept. Not a verdict on
+ * any action and not the caller's fault: 502, and the caller tries again later (docs/gateway.md).
+ */
+export class AuthorityMalformed extends DomainError {
+  constructor(what: string) {
+    super(502, 'AUTHORITY_MALFORMED', `The plant's server sent a malformed ${what}`)
+    this.name = 'AuthorityMalformed'
   }
 }

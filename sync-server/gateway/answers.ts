@@ -7,7 +7,7 @@ import { Signal } from '../../shared/schema/signal'
 import { SignalLimitEntry } from '../../shared/schema/signal-limit'
 import { User } from '../../shared/schema/user'
 import type { CollectionName } from '../../shared/sync/collections'
-import { TeamsWebhookAnswer, decode, rulesSnapshot, teamsDoc } from './authority-reads'
+import { AuthorityMalformed, TeamsWebhookAnswer, decode, rulesSnapshot, teamsDoc } from './authority-reads'
 import type { Snapshot } from './replica'
 
 /**
@@ -80,6 +80,6 @@ export const goneAnswered = (refs: ReadonlyArray<readonly [CollectionName, strin
 export function idIn(body: unknown): string {
   const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
   const id = record.id ?? record.uuid ?? record.task_uuid
-  if (typeof id !== 'string' || id === '') throw new Error('The authority answered without an id')
+  if (typeof id !== 'string' || id === '') throw new AuthorityMalformed('answer (no id)')
   return id
 }

@@ -10,7 +10,7 @@ import { replaceStrings, stringsIn } from '../../shared/sync/replace-ids'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
 import { answerLogged, prepareIntent, reusedKey, withFingerprint } from '../domain/apply-intent'
-import { AuthorityUnavailable, DomainError } from '../domain/domain-error'
+import { AuthorityMalformed, AuthorityUnavailable, DomainError } from '../domain/domain-error'
 import type { IntentRequest, IntentVerdict } from '../domain/intent-verdict'
 import type { PreparedIntent } from '../domain/intent-step'
 import type { Services } from '../domain/services'
@@ -70,7 +70,8 @@ export async function applyUpstream(
       for (const request of requests) verdicts.push(await applyOne(ctx, session, cookie, request, kept))
     } catch (err) {
       // The actions decided before the authority stopped answering are answered; the rest wait.
-      if (err instanceof AuthorityUnavailable && verdicts.length > 0) return verdicts
+      const notYet = err instanceof AuthorityUnavailable || err instanceof AuthorityMalformed
+      if (notYet && verdicts.length > 0) return verdicts
       if (err instanceof AuthorityUnauthorized) {
         // The authority ended this user's session: so does the gateway, and the device asks again.
         await ctx.sessions.ended(cookie)
@@ -125,6 +126,8 @@ async function applyOne(
   }
   const { intent, swapped } = translated(prepared.intent, kept.swaps)
   const actionId = request.id ?? `rest:${randomUUID()}`
+  // Whether this action's first call keeps what it was judged on (set once its plan is known).
+  const stored = { input: false }
   const log = async (verdict: IntentVerdict, entry: LoggedIntent): Promise<IntentVerdict> => {
     if (request.id !== undefined) {
       const result = withFingerprint(entry, request)
@@ -134,7 +137,6 @@ async function applyOne(
     if (stored.input) await forgetJudgedInput(db, session.customerId, actionId)
     return verdict
   }
-  const stored = { input: false }
 
   // An action already under way (its first call is in the step log) resumes as it was judged.
   const logged = request.id === undefined ? [] : (kept.steps.get(request.id) ?? [])
@@ -259,7 +261,8 @@ async function judgedBy<R>(fn: () => Promise<R>): Promise<R | DomainError> {
     return await fn()
   } catch (err) {
     if (err instanceof IntentRejected) return new DomainError(err.status, err.code, err.message, err.details)
-    if (err instanceof DomainError && err.code !== 'UNAUTHORIZED' && err.status !== 503) return err
+    // A rule's refusal is a verdict; a lost session or the authority failing (5xx) is not.
+    if (err instanceof DomainError && err.code !== 'UNAUTHORIZED' && err.status < 500) return err
     throw err
   }
 }

@@ -13,6 +13,7 @@ import { Station } from '../../shared/schema/station'
 import { User } from '../../shared/schema/user'
 import type { CollectionName } from '../../shared/sync/collections'
 import type { Session } from '../auth/session'
+import { AuthorityMalformed } from '../domain/domain-error'
 import { AuthorityRefusal, type AuthorityClient, type AuthorityRequest } from './authority-client'
 import type { ReplicaDoc, Snapshot } from './replica'
 import { UPSTREAM } from './upstream-paths'
@@ -40,13 +41,7 @@ export type RefreshUnit =
   | { readonly kind: 'users' }
   | { readonly kind: 'dataSources' }
 
-/** Thrown when the authority answered something the shared schemas do not accept. */
-export class AuthorityMalformed extends Error {
-  constructor(what: string) {
-    super(`The authority sent a malformed ${what}`)
-    this.name = 'AuthorityMalformed'
-  }
-}
+export { AuthorityMalformed }
 
 /** How a unit's reads are made: with whose cookie, and (the poller) conditionally. */
 export interface ReadContext {
@@ -65,8 +60,6 @@ export interface ConditionalCache {
   get(key: string): { readonly etag: string; readonly body: unknown } | undefined
   set(key: string, entry: { readonly etag: string; readonly body: unknown }): void
 }
-
-export const unitKey = (unit: RefreshUnit): string => JSON.stringify(unit)
 
 /** Reads one unit; 'unchanged' when every answer it needs was a 304 (a conditional read). */
 export async function readUnit(ctx: ReadContext, unit: RefreshUnit): Promise<Snapshot | 'unchanged'> {

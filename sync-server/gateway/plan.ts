@@ -1,7 +1,7 @@
 import type { IntentRun } from '../../shared/intents/run'
 import type { CollectionName } from '../../shared/sync/collections'
 import type { Session } from '../auth/session'
-import type { AuthorityAnswer, AuthorityRequest } from './authority-client'
+import type { AuthorityRequest } from './authority-client'
 import type { RefreshUnit } from './authority-reads'
 import type { Snapshot } from './replica'
 
@@ -22,7 +22,7 @@ export interface PlanInput<A> {
 
 export type PlanBuilder<A> = (input: PlanInput<A>) => Plan
 
-/** What a step's answer left (kept in the step log as JSON): a minted id, the entity answered. */
+/** What a step's answer left (its body, kept in the step log as JSON): a minted id, the entity answered. */
 export type StepResult = unknown
 
 /** A probe's verdict that the call never took effect: it is sent (again). */
@@ -36,14 +36,18 @@ export interface Step {
   readonly name: string
   /** The call, given what the steps before it left (the new monitor's id). */
   request(results: ReadonlyArray<StepResult>): AuthorityRequest
-  /** What to keep of the answer (default: its body). */
-  keep?(answer: AuthorityAnswer): StepResult
   /**
    * Whether a call whose answer was lost took effect, read from the authority: what it left if it
    * did, NOT_DONE if not. A step without a probe sets values (the same state however often it
    * arrives) and is sent again with the same Idempotency-Key.
    */
   probe?(read: ProbeRead, results: ReadonlyArray<StepResult>): Promise<StepResult | typeof NOT_DONE>
+  /**
+   * What the answer must be (a decoder of answers.ts, which throws AuthorityMalformed): an answer it
+   * refuses is no success. The step stays 'sent', so the retry probes or sends it again — never
+   * replays a body no one could read.
+   */
+  expects?(body: unknown): unknown
   /** The calls that take this step back when a later step is refused. */
   undo?(result: StepResult, results: ReadonlyArray<StepResult>): ReadonlyArray<AuthorityRequest>
   /**
@@ -76,6 +80,3 @@ export interface ReplacedId {
 
 /** A plan of no call at all (the action changes nothing upstream). */
 export const NO_CALLS: Plan = { steps: [], refresh: () => ({ known: [], read: [] }) }
-
-/** Step results by position, read safely. */
-export const resultAt = <T>(results: ReadonlyArray<StepResult>, index: number): T => results[index] as T

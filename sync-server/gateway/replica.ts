@@ -43,8 +43,6 @@ export interface Snapshot {
   readonly gone: ReadonlyArray<{ readonly collection: CollectionName; readonly id: string }>
 }
 
-export const EMPTY_SNAPSHOT: Snapshot = { documents: [], covers: [], gone: [] }
-
 /** Several reads as one (written in one transaction). */
 export const mergeSnapshots = (snapshots: ReadonlyArray<Snapshot>): Snapshot => ({
   documents: snapshots.flatMap((s) => s.documents),

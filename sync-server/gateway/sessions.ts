@@ -3,6 +3,7 @@ import { ROLE_CACHE_MS } from '../../shared/constants'
 import { SessionUser } from '../../shared/schema/user'
 import { Messages } from '../../shared/validation/messages'
 import { SESSION_DAYS, type Session } from '../auth/session'
+import { hashToken, newSessionToken } from '../auth/token'
 import { DomainError } from '../domain/domain-error'
 import type { GatewaySignIn } from '../domain/services'
 import { HttpRefusal } from '../http/errors'
@@ -58,7 +59,8 @@ export class GatewaySessions {
     const cookie = cookiePairs(answer.setCookie)
     if (cookie === '') throw new AuthorityMalformed('sign-in answer (no session cookie)')
     await ensureCustomer(this.db, user.customerId)
-    const token = await createGatewaySession(this.db, {
+    const token = newSessionToken()
+    await createGatewaySession(this.db, hashToken(token), {
       customerId: user.customerId,
       userId: user.id,
       plantId: user.plantId,
@@ -75,7 +77,8 @@ export class GatewaySessions {
 
   /** Our session for a cookie token; its identity re-read from the authority when older than ROLE_CACHE_MS. */
   async loadSession(token: string): Promise<Session | undefined> {
-    const row = await findGatewaySession(this.db, token)
+    const tokenHash = hashToken(token)
+    const row = await findGatewaySession(this.db, tokenHash)
     if (!row || row.expiresAt.getTime() < Date.now()) return undefined
     let identity = row.identity
     if (Date.now() - row.checkedAt.getTime() > ROLE_CACHE_MS) {
@@ -86,10 +89,10 @@ export class GatewaySessions {
         })
         const user = decode(SessionUser, answer.body, 'session')
         identity = user as unknown as Record<string, unknown>
-        await updateGatewayIdentity(this.db, token, { role: user.role, plantId: user.plantId, identity })
+        await updateGatewayIdentity(this.db, tokenHash, { role: user.role, plantId: user.plantId, identity })
       } catch (err) {
         if (err instanceof AuthorityUnauthorized) {
-          await deleteGatewaySession(this.db, token)
+          await deleteGatewaySession(this.db, tokenHash)
           return undefined
         }
         // Unreachable or malformed: the identity confirmed last stands until the next check.
@@ -109,8 +112,8 @@ export class GatewaySessions {
   }
 
   async signOut(token: string): Promise<void> {
-    const row = await findGatewaySession(this.db, token)
-    await deleteGatewaySession(this.db, token)
+    const row = await findGatewaySession(this.db, hashToken(token))
+    await deleteGatewaySession(this.db, hashToken(token))
     if (!row) return
     // Best effort: the authority's session ends with ours, or expires on its own.
     await this.client

@@ -20,6 +20,8 @@ import { NOT_DONE, type ProbeRead, type Step, type StepResult } from './plan'
  *   'done' and uses what they left; a call left 'sent' — its answer lost, or the gateway gone before
  *   it came — is resolved by the step's probe, a read of the authority, before anything is sent
  *   again; a step without a probe sets values and is sent again with the same key;
+ * - an answer the step does not expect (plan.ts `expects`: not what the shared schemas read) leaves
+ *   the step 'sent' and goes up as AuthorityMalformed, like an answer lost;
  * - a call refused: the calls before it are taken back, last first ('undone'); an undo the authority
  *   does not answer is left 'undo-pending' for the retrier (undo-retrier.ts), never forgotten;
  * - the authority unreachable: the error goes up (the device keeps the action pending) and the log
@@ -90,7 +92,8 @@ export async function runSteps(
       const answer = await ctx.client.request(ctx.cookie, step.request(results), {
         idempotencyKey: `${ctx.actionId}:${i}`,
       })
-      result = step.keep ? step.keep(answer) : (answer.body ?? null)
+      result = answer.body ?? null
+      step.expects?.(result) // malformed: thrown before 'done' is recorded
     } catch (err) {
       if (!(err instanceof AuthorityRefusal)) throw err // unreachable or signed out: the step stays 'sent'
       await recordStep(ctx.db, key, 'refused', { result: refusalJson(err) })

@@ -93,6 +93,7 @@ function rejectionCode(err: DomainError): Rejection['code'] {
     case 'UPGRADE_REQUIRED':
     case 'UNAUTHORIZED':
     case 'AUTHORITY_UNAVAILABLE':
+    case 'AUTHORITY_MALFORMED':
       return 'VALIDATION'
     default:
       return err.code

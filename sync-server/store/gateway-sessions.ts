@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Tables } from './tables'
 
 /**
  * Gateway mode's sessions (docs/gateway.md): our own session token, which the device holds, and
  * beside it the authority's session cookie and the identity the authority gave, which never leave
- * this server. The token is stored hashed, like the embedded mode's sessions.
+ * this server. Sessions are found by the hash of their token (sync-server/auth/token.ts), never the
+ * token itself.
  */
 export interface GatewaySessionRow {
   readonly customerId: string
@@ -18,17 +18,15 @@ export interface GatewaySessionRow {
   readonly checkedAt: Date
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
-
 export async function createGatewaySession(
   db: Kysely<Tables>,
+  tokenHash: string,
   row: Omit<GatewaySessionRow, 'checkedAt'>,
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url')
+): Promise<void> {
   await db
     .insertInto('gateway_sessions')
     .values({
-      token_hash: hashToken(token),
+      token_hash: tokenHash,
       customer_id: row.customerId,
       user_id: row.userId,
       plant_id: row.plantId,
@@ -39,17 +37,16 @@ export async function createGatewaySession(
       checked_at: new Date(),
     })
     .execute()
-  return token
 }
 
 export async function findGatewaySession(
   db: Kysely<Tables>,
-  token: string,
+  tokenHash: string,
 ): Promise<GatewaySessionRow | undefined> {
   const row = await db
     .selectFrom('gateway_sessions')
     .selectAll()
-    .where('token_hash', '=', hashToken(token))
+    .where('token_hash', '=', tokenHash)
     .executeTakeFirst()
   return row ? fromRow(row) : undefined
 }
@@ -57,7 +54,7 @@ export async function findGatewaySession(
 /** The identity the authority confirmed again (a role may have changed). */
 export async function updateGatewayIdentity(
   db: Kysely<Tables>,
-  token: string,
+  tokenHash: string,
   identity: { readonly role: string; readonly plantId: string; readonly identity: Record<string, unknown> },
 ): Promise<void> {
   await db
@@ -68,12 +65,12 @@ export async function updateGatewayIdentity(
       identity: JSON.stringify(identity.identity),
       checked_at: new Date(),
     })
-    .where('token_hash', '=', hashToken(token))
+    .where('token_hash', '=', tokenHash)
     .execute()
 }
 
-export async function deleteGatewaySession(db: Kysely<Tables>, token: string): Promise<void> {
-  await db.deleteFrom('gateway_sessions').where('token_hash', '=', hashToken(token)).execute()
+export async function deleteGatewaySession(db: Kysely<Tables>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('gateway_sessions').where('token_hash', '=', tokenHash).execute()
 }
 
 /** Every session whose authority cookie the authority refused: they are all over. */

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely'
-import type { Tables } from './tables'
+import type { Kysely, Selectable } from 'kysely'
+import type { GatewayStepsTable, Tables } from './tables'
 
 /**
  * The step log of gateway mode (docs/gateway.md): one row per call an action's upstream plan makes,
@@ -119,20 +119,7 @@ export async function stepsInState(
   return rows.map(fromRow)
 }
 
-type Row = {
-  customer_id: string
-  action_id: string
-  step: number
-  name: string
-  state: string
-  user_id: string
-  plant_id: string
-  result: unknown
-  undo: unknown
-  input: unknown
-  attempts: number
-  updated_at: Date
-}
+type Row = Selectable<GatewayStepsTable>
 
 const fromRow = (r: Row): StepRow => ({
   customerId: r.customer_id,

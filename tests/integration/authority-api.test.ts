@@ -6,9 +6,9 @@ import type { DataSource } from '../../shared/schema/data-source'
 import type { Line } from '../../shared/schema/line'
 import type { Task } from '../../shared/schema/task'
 import { Messages } from '../../shared/validation/messages'
-import { getDocument, writeDocument, writeTransaction } from '../../sync-server/store/documents'
+import { getDocument } from '../../sync-server/store/documents'
 import { measurementsOf, taskInput } from './monitor-fixtures'
-import { DATABASE_KINDS, useDemoServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer, writeDemoDocument } from './support/test-server'
 
 /**
  * What the embedded server offers a gateway in front of it (a client of its REST API like any other):
@@ -415,18 +415,8 @@ describe.each(DATABASE_KINDS)('the API a gateway uses, embedded, on %s', (kind) 
     })
 
     /** Puts a data source back as seeded (the API cannot create one). */
-    const restoreSource = async (id: string, data: DataSource) => {
-      const db = demo.server.services.db
-      await writeTransaction(db, 'cust-demo', (tx) =>
-        writeDocument(tx, {
-          customerId: 'cust-demo',
-          collection: 'dataSources',
-          id,
-          plantId: 'plant-demo',
-          data,
-        }),
-      )
-    }
+    const restoreSource = (id: string, data: DataSource) =>
+      writeDemoDocument(demo.server.services.db, 'dataSources', id, data)
     const sourceIds = async () =>
       (
         await send<DataSource[]>('GET', '/api/plants/plant-demo/data-sources', { cookie: demo.admin })

@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { GATEWAY_DEFAULTS } from '../../sync-server/config'
 import type { PullResponse } from '../../shared/sync/protocol'
+import { Messages } from '../../shared/validation/messages'
 import type { ClientHandle } from './support/convergence-clients'
 import { seededRandom } from './support/convergence-random'
 import { runConvergence } from './support/convergence-run'
 import { startConvergenceServer, type RunningServer } from './support/convergence-server'
 import { FaultProxy } from './support/fault-proxy'
-import { eventually } from './support/gateway-rig'
 import { differences, entities, pullAll, withoutEmptyRules } from './support/plant-state'
 import { DEMO, openTestDatabase } from './support/test-server'
 
@@ -121,7 +121,7 @@ test.each(['pglite', 'postgres'] as const)(
         body: {
           error: {
             code: 'DUPLICATE_MONITOR',
-            message: 'You already have a monitor Upstream configured with these settings.',
+            message: Messages.monitor.duplicateBody('Upstream'),
             task_uuid: 'line-assembly-svd-1',
           },
         },
@@ -165,7 +165,12 @@ test.each(['pglite', 'postgres'] as const)(
             )
             // The plant is read whole (through the faults) before the run picks what to act on.
             const g = gateway
-            await eventually(async () => (await g.pullAll()).signals.length > 0, 30_000, 'the plant read')
+            await expect
+              .poll(async () => (await g.pullAll()).signals.length, {
+                timeout: 30_000,
+                message: 'the plant read',
+              })
+              .toBeGreaterThan(0)
             return g
           },
           beforeSettle: async () => {
@@ -198,22 +203,20 @@ test.each(['pglite', 'postgres'] as const)(
       ).json()) as PullResponse
     const upstreamCookie = await cookieOf(authority.baseUrl)
     const gatewayCookie = await cookieOf(gateway!.baseUrl)
-    let differing: ReadonlyArray<string> = []
-    await eventually(
-      async () => {
-        const theirs = withoutEmptyRules(
-          entities(await pullAll(puller(authority!.baseUrl, upstreamCookie)), ['lastLogin']),
-        )
-        const mine = withoutEmptyRules(
-          entities(await pullAll(puller(gateway!.baseUrl, gatewayCookie)), ['lastLogin']),
-        )
-        differing = differences(mine, theirs)
-        return differing.length === 0
-      },
-      10_000,
-      'the replica equal to the authority',
-    ).catch(() => undefined)
-    expect(differing, 'the gateway’s replica equals the authority').toEqual([])
+    await expect
+      .poll(
+        async () => {
+          const theirs = withoutEmptyRules(
+            entities(await pullAll(puller(authority!.baseUrl, upstreamCookie)), ['lastLogin']),
+          )
+          const mine = withoutEmptyRules(
+            entities(await pullAll(puller(gateway!.baseUrl, gatewayCookie)), ['lastLogin']),
+          )
+          return differences(mine, theirs)
+        },
+        { timeout: 10_000, message: 'the gateway’s replica equals the authority' },
+      )
+      .toEqual([])
     const status = await fetch(`${gateway!.baseUrl}/api/gateway/status`, {
       headers: { cookie: gatewayCookie },
     })

@@ -4,9 +4,10 @@ import { COLLECTIONS } from '../../shared/sync/collections'
 import type { PullResponse, ReplicatedDocument } from '../../shared/sync/protocol'
 import { differences, entities, pullAll, withoutEmptyRules } from './support/plant-state'
 import { Messages } from '../../shared/validation/messages'
+import { latestSeq } from '../../sync-server/store/documents'
 import { readSse } from './support/sse'
 import { DATABASE_KINDS, DEMO } from './support/test-server'
-import { eventually, startGatewayRig, type GatewayRig } from './support/gateway-rig'
+import { startGatewayRig, type GatewayRig } from './support/gateway-rig'
 
 /**
  * Gateway mode (docs/gateway.md), the read side: the replica equals the authority, changes made on
@@ -35,29 +36,25 @@ describe.each(DATABASE_KINDS)('gateway reads on %s', (kind) => {
   test('OFF-03 OFF-08 the replica holds exactly the authority’s documents, every collection', async () => {
     // The authority's sign-in in beforeAll stamped lastLogin after the gateway's first read: the
     // pollers bring it within a round.
-    let differing: ReadonlyArray<string> = []
-    await eventually(
-      async () => {
-        const [mine, theirs] = (await Promise.all([fromGateway(), fromAuthority()])).map((d) =>
-          withoutEmptyRules(entities(d)),
-        )
-        expect(Object.keys(mine!.signals).length).toBeGreaterThan(50)
-        differing = differences(mine!, theirs!)
-        return differing.length === 0
-      },
-      5000,
-      'the replica equal to the authority',
-    ).catch((err: Error) => {
-      throw new Error(`${err.message}: ${differing.join('\n')}`)
-    })
+    await expect
+      .poll(
+        async () => {
+          const [mine, theirs] = (await Promise.all([fromGateway(), fromAuthority()])).map((d) =>
+            withoutEmptyRules(entities(d)),
+          )
+          expect(Object.keys(mine!.signals).length).toBeGreaterThan(50)
+          return differences(mine!, theirs!)
+        },
+        { timeout: 5000, message: 'the replica equal to the authority' },
+      )
+      .toEqual([])
   })
 
-  test('OFF-03 a change made on the authority directly reaches a device’s live stream within the poll interval', async () => {
+  test('OFF-03 a change made on the authority directly reaches a device’s live stream, with no action of the device', async () => {
     const res = await fetch(`${rig.gateway.url}/sync/stream`, { headers: { cookie: device } })
     const stream = readSse(res)
     expect(await stream.next()).toBe('RESYNC')
     const name = `Upstream ${randomUUID().slice(0, 8)}`
-    const started = Date.now()
     await rig.authority.call('PATCH', '/api/lines/line-paint', authority, { friendlyName: name })
     for (;;) {
       const event = JSON.parse(await stream.next(5000)) as {
@@ -66,7 +63,7 @@ describe.each(DATABASE_KINDS)('gateway reads on %s', (kind) => {
       }
       if (event.collection === 'lines' && event.documents.some((d) => d.friendlyName === name)) break
     }
-    expect(Date.now() - started).toBeLessThan(5000)
+    // How soon, is a figure of the benchmark (npm run bench -- --only gateway), not of this test.
     await stream.close()
   })
 
@@ -102,7 +99,9 @@ describe.each(DATABASE_KINDS)('gateway reads on %s', (kind) => {
       (await rig.authority.call('DELETE', '/api/tasks/delete-task', authority, { monitor_uuid: victim }))
         .status,
     ).toBe(204)
-    await eventually(async () => (await held())?._deleted === true, 3000, 'the deletion on the gateway')
+    await expect
+      .poll(async () => (await held())?._deleted, { message: 'the deletion on the gateway' })
+      .toBe(true)
   })
 
   test('OFF-03 an unchanged authority costs the replica nothing (conditional reads, no new revisions)', async () => {
@@ -113,24 +112,9 @@ describe.each(DATABASE_KINDS)('gateway reads on %s', (kind) => {
     expect(rig.proxy.calls.length, 'the pollers kept reading').toBeGreaterThan(calls)
     const after = await fromGateway()
     for (const c of COLLECTIONS) expect(after[c].length, c).toBe(before[c].length)
-    const seqs = (
-      await rig.gateway.services.db
-        .selectFrom('documents')
-        .select('seq')
-        .orderBy('seq', 'desc')
-        .limit(1)
-        .execute()
-    )[0]
+    const seq = await latestSeq(rig.gateway.services.db, 'cust-demo')
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    const later = (
-      await rig.gateway.services.db
-        .selectFrom('documents')
-        .select('seq')
-        .orderBy('seq', 'desc')
-        .limit(1)
-        .execute()
-    )[0]
-    expect(later?.seq).toBe(seqs?.seq)
+    expect(await latestSeq(rig.gateway.services.db, 'cust-demo'), 'no write to the replica').toBe(seq)
   })
 
   test('SHELL-04 sign-in is the authority’s: its cookie never reaches the device; its 401 means sign in again', async () => {

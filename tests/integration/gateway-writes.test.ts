@@ -7,7 +7,7 @@ import { MonitorFromTask } from '../../shared/schema/monitor-task'
 import type { Task } from '../../shared/schema/task'
 import type { PullResponse } from '../../shared/sync/protocol'
 import { DATABASE_KINDS, DEMO } from './support/test-server'
-import { eventually, startGatewayRig, type GatewayRig } from './support/gateway-rig'
+import { startGatewayRig, type GatewayRig } from './support/gateway-rig'
 
 /**
  * Gateway mode (docs/gateway.md), the write path: an instance of this product is the authority, a
@@ -33,12 +33,14 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
   const line = 'line-assembly'
   const authorityLine = async () =>
     (
-      await rig.authority.call<{ ingestionThresholdHours: number; friendlyName: string | null }>(
-        'GET',
-        `/api/lines/${line}`,
-        authority,
-      )
+      await rig.authority.call<{
+        ingestionThresholdHours: number
+        alertViewingWindowDays: number
+        friendlyName: string | null
+      }>('GET', `/api/lines/${line}`, authority)
     ).body
+  const rulesUpstream = async (monitorId: string) =>
+    (await rig.authority.call('GET', `/api/notifications/monitor-rules/${monitorId}`, authority)).body
   const tasksOf = async (lineId: string, type: string) =>
     (await rig.authority.call<Task[]>('GET', `/api/tasks?lineId=${lineId}&type=${type}`, authority)).body
 
@@ -137,9 +139,7 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
     expect(authorityId).not.toBe(monitor.monitor_uuid)
     const upstream = (await tasksOf(line, 'mvd')).filter((t) => t.task_name === 'Gateway created')
     expect(upstream.map((t) => t.task_uuid)).toEqual([authorityId])
-    expect(
-      (await rig.authority.call('GET', `/api/notifications/monitor-rules/${authorityId}`, authority)).body,
-    ).toEqual(rules)
+    expect(await rulesUpstream(authorityId!)).toEqual(rules)
     // An action still pending on the device names the monitor by the device's id.
     const toggle = await rig.gateway.push(device, [
       {
@@ -254,15 +254,7 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
     expect(again.body.results[0]!.status).toBe('applied')
     const upstream = (await tasksOf(line, 'mvd')).filter((t) => t.task_name === 'Answer dropped')
     expect(upstream).toHaveLength(1)
-    expect(
-      (
-        await rig.authority.call(
-          'GET',
-          `/api/notifications/monitor-rules/${upstream[0]!.task_uuid}`,
-          authority,
-        )
-      ).body,
-    ).toEqual(rules)
+    expect(await rulesUpstream(upstream[0]!.task_uuid)).toEqual(rules)
     // The retry read the authority before sending anything again.
     expect(
       rig.proxy
@@ -323,6 +315,29 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
       await window('line-paint'),
       await window('line-machining'),
     ]).toEqual([40, 41, 42])
+  })
+
+  test('OFF-03 an answer of the authority the shared schemas refuse is a 502, never a success; the retry reads the authority again', async () => {
+    const action = {
+      id: randomUUID(),
+      name: 'updateLineSettings',
+      args: { lineId: line, changes: { alertViewingWindowDays: 61 } },
+    }
+    // The call goes through; what comes back is not a line.
+    rig.proxy.add({
+      method: 'PATCH',
+      path: `/api/lines/${line}`,
+      times: 1,
+      fault: { kind: 'answer', status: 200, body: { odd: true } },
+    })
+    const first = await rig.gateway.push(device, [action])
+    expect(first.status).toBe(502)
+    expect(first.body).toMatchObject({ error: { code: 'AUTHORITY_MALFORMED' } })
+    const again = await rig.gateway.push(device, [action])
+    expect(again.body.results[0]!.status).toBe('applied')
+    expect((await authorityLine()).alertViewingWindowDays).toBe(61)
+    const answered = again.body.results[0]!.status === 'applied' ? again.body.results[0]!.documents : []
+    expect(answered.find((d) => d.collection === 'lines')?.document.alertViewingWindowDays).toBe(61)
   })
 
   test('OFF-05 a field changed on the authority since the device saw it: the authority’s value wins, the action is a conflict', async () => {
@@ -394,7 +409,7 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
     expect(
       (await rig.gateway.call('POST', '/gateway/poke', undefined, { customerId: 'cust-demo' })).status,
     ).toBe(202)
-    await eventually(held, 3000, 'the poked change on the gateway')
+    await expect.poll(held, { message: 'the poked change on the gateway' }).toBe(true)
     expect((await rig.gateway.call('POST', '/gateway/poke', undefined, { customerId: 5 })).status).toBe(400)
     expect((await rig.gateway.call('POST', '/gateway/poke', undefined, '{' as never)).status).toBe(400)
   })
@@ -494,11 +509,7 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
     const action = { id: randomUUID(), name: 'createMonitor', args: { monitor, rules } }
     rig.proxy.add({ method: 'POST', path: '/api/tasks/create-task', times: 1, fault: { kind: 'hang' } })
     const lost = rig.gateway.push(device, [action]).catch(() => undefined)
-    await eventually(
-      async () => rig.proxy.forwarded('POST', '/api/tasks/create-task').length > 0,
-      3000,
-      'the call sent',
-    )
+    await expect.poll(() => rig.proxy.forwarded('POST', '/api/tasks/create-task').length).toBeGreaterThan(0)
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect((await tasksOf(line, 'mvd')).filter((t) => t.task_name === 'Gateway crashed')).toHaveLength(1)
     // The gateway goes away with the call unanswered (its step log says 'sent'), and starts again.
@@ -516,15 +527,7 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
     expect(again.body.results[0]!.status).toBe('applied')
     const upstream = (await tasksOf(line, 'mvd')).filter((t) => t.task_name === 'Gateway crashed')
     expect(upstream).toHaveLength(1)
-    expect(
-      (
-        await rig.authority.call(
-          'GET',
-          `/api/notifications/monitor-rules/${upstream[0]!.task_uuid}`,
-          authority,
-        )
-      ).body,
-    ).toEqual(rules)
+    expect(await rulesUpstream(upstream[0]!.task_uuid)).toEqual(rules)
   })
 
   test('MON-06 MON-07 the gateway serves the same REST API to other clients, through the same plans', async () => {

@@ -2,11 +2,11 @@ import { describe, expect, test } from 'vitest'
 import type { Plant } from '../../shared/schema/plant'
 import type { RelianceConfig } from '../../shared/schema/reliance-config'
 import { readRelianceSecret } from '../../sync-server/domain/integration-reliance'
-import { getDocument, writeDocument, writeTransaction } from '../../sync-server/store/documents'
+import { getDocument } from '../../sync-server/store/documents'
 import { INTENT_PROTOCOL_VERSION, type IntentOutcome } from '../../shared/sync/intent-protocol'
 import { AUTHORS, action, rejectionOf, type PushedAction } from './support/intent-push'
 import { readSse } from './support/sse'
-import { DATABASE_KINDS, useDemoServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer, writeDemoDocument } from './support/test-server'
 
 type ErrorBody = { error: { code: string; message: string } }
 type Doc = Record<string, unknown> & { id: string; revision: number; _deleted: boolean }
@@ -64,16 +64,7 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
   async function withPlant(change: (p: Plant) => Plant, fn: () => Promise<void>) {
     const db = demo.server.services.db
     const original = (await getDocument<Plant>(db, 'cust-demo', 'plants', 'plant-demo'))!.data
-    const write = (data: Plant) =>
-      writeTransaction(db, 'cust-demo', (tx) =>
-        writeDocument(tx, {
-          customerId: 'cust-demo',
-          collection: 'plants',
-          id: 'plant-demo',
-          plantId: 'plant-demo',
-          data,
-        }),
-      )
+    const write = (data: Plant) => writeDemoDocument(db, 'plants', 'plant-demo', data)
     await write(change(original))
     try {
       await fn()

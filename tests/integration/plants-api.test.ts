@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import type { DataSource } from '../../shared/schema/data-source'
 import type { Plant } from '../../shared/schema/plant'
-import { getDocument, writeDocument, writeTransaction } from '../../sync-server/store/documents'
+import { getDocument } from '../../sync-server/store/documents'
 import { AUTHORS, action, pushIntents, rejectionOf } from './support/intent-push'
-import { DATABASE_KINDS, useDemoServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer, writeDemoDocument } from './support/test-server'
 
 type ErrorBody = { error: { code: string; message: string } }
 type Doc = Record<string, unknown> & { revision: number; _deleted: boolean }
@@ -24,15 +24,7 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
   const restoreSource = async (id: string) => {
     const db = demo.server.services.db
     const stored = await getDocument<DataSource>(db, 'cust-demo', 'dataSources', id)
-    await writeTransaction(db, 'cust-demo', (tx) =>
-      writeDocument(tx, {
-        customerId: 'cust-demo',
-        collection: 'dataSources',
-        id,
-        plantId: 'plant-demo',
-        data: stored!.data,
-      }),
-    )
+    await writeDemoDocument(db, 'dataSources', id, stored!.data)
   }
 
   test('DS-01 GET /api/plants/{plantId}/ingestor answers the plant ingestor id, to users and administrators', async () => {

@@ -2,10 +2,10 @@ import { describe, expect, test } from 'vitest'
 import type { Plant } from '../../shared/schema/plant'
 import type { User } from '../../shared/schema/user'
 import { hashPassword } from '../../sync-server/auth/password'
-import { getDocument, writeDocument, writeTransaction } from '../../sync-server/store/documents'
+import { getDocument } from '../../sync-server/store/documents'
 import { Messages } from '../../shared/validation/messages'
 import { AUTHORS, action, pushIntents, rejectionOf } from './support/intent-push'
-import { DATABASE_KINDS, DEMO, OTHER_ADMIN, useDemoServer } from './support/test-server'
+import { DATABASE_KINDS, DEMO, OTHER_ADMIN, useDemoServer, writeDemoDocument } from './support/test-server'
 
 type ErrorBody = { error: { code: string; message: string } }
 type UserRow = User & { locationName: string | null; locationPlantId: string | null }
@@ -46,16 +46,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
 
   async function withFlags(flags: Partial<Plant['featureFlags']>, fn: () => Promise<void>) {
     const original = (await getDocument<Plant>(db(), 'cust-demo', 'plants', 'plant-demo'))!.data
-    const write = (data: Plant) =>
-      writeTransaction(db(), 'cust-demo', (tx) =>
-        writeDocument(tx, {
-          customerId: 'cust-demo',
-          collection: 'plants',
-          id: 'plant-demo',
-          plantId: 'plant-demo',
-          data,
-        }),
-      )
+    const write = (data: Plant) => writeDemoDocument(db(), 'plants', 'plant-demo', data)
     await write({ ...original, featureFlags: { ...original.featureFlags, ...flags } })
     try {
       await fn()

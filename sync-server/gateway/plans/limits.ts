@@ -12,6 +12,7 @@ export const saveSignalLimits: PlanBuilder<SaveSignalLimitsArgs> = ({ args }) =>
     {
       name: 'put-signal-limits',
       request: () => ({ method: 'PUT', path: UPSTREAM.signalLimits(args.lineId), body: args.entries }),
+      expects: (body) => limitsAnswered([], body),
     },
   ],
   refresh: ([answer]) => ({

@@ -21,6 +21,7 @@ function patchLine(input: PlanInput<unknown>, lineId: string, body: object) {
       {
         name: 'patch-line',
         request: () => ({ method: 'PATCH' as const, path: UPSTREAM.line(lineId), body }),
+        expects: lineAnswered,
       },
     ],
     refresh: ([answer]: ReadonlyArray<unknown>) => {

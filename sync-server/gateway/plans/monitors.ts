@@ -36,6 +36,7 @@ export const createMonitor: PlanBuilder<CreateMonitorArgs> = (input) => {
     name: 'create-task',
     creates: true,
     request: () => ({ method: 'POST', path: UPSTREAM.createTask, body: task }),
+    expects: monitorAnswered,
     // A create whose answer was lost: the line's monitors of its type hold it if it arrived (no two
     // monitors may share these settings, so the one found is this one).
     probe: async (read) => {
@@ -70,6 +71,7 @@ export const updateMonitor: PlanBuilder<UpdateMonitorArgs> = (input) => {
   const update: Step = {
     name: 'update-task',
     request: () => ({ method: 'PUT', path: UPSTREAM.updateTask, body: toTask(next) }),
+    expects: monitorAnswered,
     // Refused rules put the monitor back as it was before the action.
     undo: () => [{ method: 'PUT', path: UPSTREAM.updateTask, body: toTask(before) }],
   }
@@ -146,6 +148,7 @@ export const setCapAlert: PlanBuilder<SetCapAlertArgs> = (input) => {
         name: 'create-cap-monitor',
         creates: true,
         request: () => ({ method: 'POST', path: UPSTREAM.capMonitors, body: { signalId } }),
+        expects: idIn,
         probe: async (read) => {
           const tasks = await read({ method: 'GET', path: UPSTREAM.tasks(lineId, 'cap') })
           const found = decode(Schema.Array(MonitorFromTask), tasks ?? [], 'list of monitors').find(
@@ -173,6 +176,7 @@ function patchSwitches(input: PlanInput<unknown>, monitorId: string, body: objec
       {
         name: 'patch-monitor',
         request: () => ({ method: 'PATCH', path: UPSTREAM.capMonitor(monitorId), body }),
+        expects: monitorAnswered,
       },
     ],
     refresh: ([answer]) => {
@@ -186,6 +190,7 @@ function saveRules(monitorId: (results: ReadonlyArray<unknown>) => string, rules
   return {
     name: 'save-rules',
     request: (results) => ({ method: 'PATCH', path: UPSTREAM.monitorRules(monitorId(results)), body: rules }),
+    expects: (body) => rulesAnswered('', body),
   }
 }
 

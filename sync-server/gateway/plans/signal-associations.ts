@@ -1,8 +1,8 @@
-import type {
-  SaveSignalAssociationsArgs,
-  UpdateSignalsArgs,
+import {
+  attributesFromChanges,
+  type SaveSignalAssociationsArgs,
+  type UpdateSignalsArgs,
 } from '../../../shared/intents/signal-associations'
-import type { SignalAttributes } from '../../../shared/schema/signal'
 import { signalsAnswered } from '../answers'
 import { NO_CALLS, type PlanBuilder, type Step } from '../plan'
 import { unitsTouched } from '../touched'
@@ -46,6 +46,7 @@ export const saveSignalAssociations: PlanBuilder<SaveSignalAssociationsArgs> = (
           args.lineId,
           retyped.map((s) => ({ signalId: s.id, attributes: { signal_entity_type: s.entityType } })),
         ),
+      expects: signalsAnswered,
       undo: () => [
         attributeUpdate(
           session,
@@ -55,7 +56,11 @@ export const saveSignalAssociations: PlanBuilder<SaveSignalAssociationsArgs> = (
       ],
     })
   if (links.length > 0)
-    steps.push({ name: 'association-changes', request: () => attributeUpdate(session, args.lineId, links) })
+    steps.push({
+      name: 'association-changes',
+      request: () => attributeUpdate(session, args.lineId, links),
+      expects: signalsAnswered,
+    })
   return {
     steps,
     refresh: (results) => {
@@ -67,21 +72,17 @@ export const saveSignalAssociations: PlanBuilder<SaveSignalAssociationsArgs> = (
 
 export const updateSignals: PlanBuilder<UpdateSignalsArgs> = ({ args, run, session }) => {
   if (run.changes.length === 0) return NO_CALLS
-  const changes = args.signals.map(({ signalId, changes: c }) => {
-    const attributes: SignalAttributes = {
-      ...(c.qualityCharacteristic !== undefined && { quality_characteristic: c.qualityCharacteristic }),
-      ...(c.upperLimit !== undefined && { upper_limit: c.upperLimit }),
-      ...(c.lowerLimit !== undefined && { lower_limit: c.lowerLimit }),
-      ...(c.result !== undefined && { result: c.result }),
-      ...(c.entityType !== undefined && { signal_entity_type: c.entityType }),
-      ...(c.friendlyName !== undefined && { signal_friendly_name: c.friendlyName }),
-      ...(c.isSignalActive !== undefined && { signal_active: c.isSignalActive }),
-    }
-    return { signalId, attributes }
-  })
+  const changes = args.signals.map(({ signalId, changes }) => ({
+    signalId,
+    attributes: attributesFromChanges(changes),
+  }))
   return {
     steps: [
-      { name: 'signal-attribute-update', request: () => attributeUpdate(session, args.lineId, changes) },
+      {
+        name: 'signal-attribute-update',
+        request: () => attributeUpdate(session, args.lineId, changes),
+        expects: signalsAnswered,
+      },
     ],
     refresh: (results) => {
       const known = results.map(signalsAnswered)

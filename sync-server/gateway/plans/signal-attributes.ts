@@ -1,3 +1,4 @@
+import { attributesFromChanges } from '../../../shared/intents/signal-associations'
 import type { Signal, SignalAttributes } from '../../../shared/schema/signal'
 import type { Session } from '../../auth/session'
 import type { AuthorityRequest } from '../authority-client'
@@ -29,15 +30,7 @@ export function attributeUpdate(
 }
 
 /** Every labeling attribute of a signal as it is: what an undo puts back. */
-export const allAttributes = (s: Signal): SignalAttributes => ({
-  quality_characteristic: s.qualityCharacteristic,
-  upper_limit: s.upperLimit,
-  lower_limit: s.lowerLimit,
-  result: s.result,
-  signal_entity_type: s.entityType,
-  signal_friendly_name: s.friendlyName,
-  signal_active: s.isSignalActive,
-})
+export const allAttributes = (s: Signal): SignalAttributes => attributesFromChanges(s)
 
 /** The signals by the line they are on (one call per line). */
 export function byLine(signals: ReadonlyArray<Signal>): Map<string, Signal[]> {

@@ -76,6 +76,7 @@ function attributesPerLine(
         lineId,
         signals.map((s) => ({ signalId: s.id, attributes: attributes(s) })),
       ),
+    expects: signalsAnswered,
     undo: () => [
       attributeUpdate(
         session,
@@ -98,7 +99,7 @@ function attributesPerLine(
 function oneCall(input: PlanInput<unknown>, name: string, request: ReturnType<Step['request']>): Plan {
   if (input.run.changes.length === 0) return NO_CALLS
   return {
-    steps: [{ name, request: () => request }],
+    steps: [{ name, request: () => request, expects: signalsAnswered }],
     refresh: ([answer]) => {
       const known = [signalsAnswered(answer)]
       return { known, read: unitsTouched(input.run.changes, input.run.docs, known) }

@@ -30,6 +30,7 @@ export const addUser: PlanBuilder<AddUserArgs> = ({ args, run, session }) => {
           path: UPSTREAM.addUser(session.customerId),
           body: { email, locationPlantId: args.locationPlantId.trim(), locationName: args.locationName },
         }),
+        expects: userAnswered,
         // An add whose answer was lost: the customer's users hold the address if it arrived.
         probe: async (read) => {
           const users = decode(
@@ -60,6 +61,7 @@ export const setUserRole: PlanBuilder<SetUserRoleArgs> = ({ args, run, session }
           path: UPSTREAM.userRoles,
           body: { userId: args.userId, role: 'administrator', customerId: session.customerId },
         }),
+        expects: userAnswered,
       },
     ],
     refresh: ([answer]) => ({ known: [userAnswered(answer)], read: [] }),
@@ -71,6 +73,7 @@ export const setUserLocation: PlanBuilder<SetUserLocationArgs> = ({ args }) => (
     {
       name: 'patch-user-location',
       request: () => ({ method: 'PATCH', path: UPSTREAM.user(args.userId), body: args.locationConfig }),
+      expects: userAnswered,
     },
   ],
   refresh: ([answer]) => ({ known: [userAnswered(answer)], read: [] }),

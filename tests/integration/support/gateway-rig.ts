@@ -194,17 +194,3 @@ async function serveApp(fetchApp: (req: Request) => Response | Promise<Response>
     },
   }
 }
-
-/** Polls until `check` holds (the replica catching up), or throws after `ms`. */
-export async function eventually(
-  check: () => Promise<boolean>,
-  ms = 5000,
-  what = 'condition',
-): Promise<void> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    if (await check()) return
-    if (Date.now() > deadline) throw new Error(`${what} did not hold within ${ms} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}

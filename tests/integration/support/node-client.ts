@@ -1,4 +1,5 @@
 import type { Transport } from '../../../client/db/transport'
+import { readEvents } from './sse'
 import type { IntentPushResponse, PushedIntent } from '../../../shared/sync/intent-protocol'
 
 /**
@@ -173,28 +174,6 @@ export class NodeTransport implements Transport {
       const expired = attributes.some((a) => /^\s*max-age\s*=\s*0\s*$/i.test(a))
       if (expired || value === '') this.cookies.delete(name)
       else this.cookies.set(name, value)
-    }
-  }
-}
-
-/** Calls `onData` with each event's data until the body ends (throws when it is cut). */
-async function readEvents(body: ReadableStream<Uint8Array>, onData: (data: string) => void): Promise<void> {
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) return
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n')
-    let cut: number
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut)
-      buffer = buffer.slice(cut + 2)
-      const data = block
-        .split('\n')
-        .filter((l) => l.startsWith('data:'))
-        .map((l) => l.slice(5).replace(/^ /, ''))
-      if (data.length > 0) onData(data.join('\n'))
     }
   }
 }

@@ -9,7 +9,11 @@ import {
   type ChangeBus,
 } from '../../../sync-server/replication/change-bus'
 import { ensureDemoPlant, type SeedOptions } from '../../../sync-server/seed/demo-plant'
+import type { Kysely } from 'kysely'
 import { openDatabase, type Database } from '../../../sync-server/store/database'
+import { writeDocument, writeTransaction, type WriteInput } from '../../../sync-server/store/documents'
+import type { Tables } from '../../../sync-server/store/tables'
+import type { CollectionName } from '../../../shared/sync/collections'
 import { systemClock, type Clock } from '../../../shared/time/clock'
 
 /**
@@ -187,6 +191,21 @@ export function useDemoServer(kind: DatabaseKind, options: DemoServerOptions = {
       return cookie('other')
     },
   }
+}
+
+/**
+ * Writes a document of the demo plant straight into the store, as the seed does: for a test that
+ * sets up what no API can (a data source back after its delete, the plant's feature flags).
+ */
+export async function writeDemoDocument(
+  db: Kysely<Tables>,
+  collection: CollectionName,
+  id: string,
+  data: WriteInput['data'],
+): Promise<void> {
+  await writeTransaction(db, 'cust-demo', (tx) =>
+    writeDocument(tx, { customerId: 'cust-demo', collection, id, plantId: 'plant-demo', data }),
+  )
 }
 
 let counter = 0

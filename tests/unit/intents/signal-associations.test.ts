@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { IntentRejected } from '../../../shared/intents/intent'
+import { attributesFromChanges, changesFromAttributes } from '../../../shared/intents/signal-associations'
 import type { Signal } from '../../../shared/schema/signal'
 import { USER_ACTOR, run } from './intent-harness'
 import { LINE, lineDocs } from './signal-documents'
@@ -143,5 +144,32 @@ describe('updateSignals (SM-12)', () => {
       signals: [{ signalId: 'm2', changes: { friendlyName: 'Fine' } }],
     })
     expect(after(res.changes).m2).toEqual({ ...broken, friendlyName: 'Fine' })
+  })
+})
+
+describe('the attributes of PATCH /api/signal-attribute-update and the intent’s changes', () => {
+  it('SM-12 every attribute the specification names comes back as the same change; absent ones stay absent', () => {
+    const attributes = {
+      quality_characteristic: 'Critical',
+      upper_limit: 'sig-ul',
+      lower_limit: null,
+      result: ['sig-r1', 'sig-r2'],
+      signal_entity_type: 'MEASUREMENT',
+      signal_friendly_name: 'Bore depth',
+      signal_active: false,
+    } as const
+    const changes = changesFromAttributes(attributes)
+    expect(changes).toEqual({
+      qualityCharacteristic: 'Critical',
+      upperLimit: 'sig-ul',
+      lowerLimit: null,
+      result: ['sig-r1', 'sig-r2'],
+      entityType: 'MEASUREMENT',
+      friendlyName: 'Bore depth',
+      isSignalActive: false,
+    })
+    expect(attributesFromChanges(changes)).toEqual(attributes)
+    expect(changesFromAttributes({ signal_active: true })).toEqual({ isSignalActive: true })
+    expect(attributesFromChanges({ upperLimit: null })).toEqual({ upper_limit: null })
   })
 })
