@@ -2,12 +2,16 @@ import { Schema } from 'effect'
 import { CAP_TASK_DEFAULT_ALERT_THRESHOLD, CAP_TASK_DEFAULT_FREQUENCY_MINUTES } from '../constants'
 import { ValidMonitor, newMonitorDraft, type Monitor } from '../schema/monitor'
 import { ValidMonitorRules } from '../schema/monitor-rules-document'
+import { defaultMonitorPeriod } from '../schema/monitor-period'
 import type { MonitorRules } from '../schema/alert-rule'
 import { deepEqual } from '../sync/deep-equal'
 import { Messages } from '../validation/messages'
 import { findDuplicateMonitor, sameMonitorSettings } from '../validation/monitor-duplicate'
 import { validateMonitorReferences } from '../validation/monitor-references'
 import { nextDefaultMonitorName } from '../validation/monitor-rules'
+import { classificationsOfSelection, validateMonitorQuery } from '../validation/monitor-query-rules'
+import type { FieldErrors } from '../validation/field-error'
+import { fixedClock } from '../time/clock'
 import type { DocSet } from './doc-set'
 import {
   IntentRejected,
@@ -62,16 +66,20 @@ export const createMonitor = defineIntent<CreateMonitorArgs>({
   name: 'createMonitor',
   args: CreateMonitorArgs,
   reads: ({ monitor }) => monitorSaveReads(monitor),
+  followUp: ({ monitor }, docs) => resultSignalReads(monitor, docs),
   edits: () => [],
   apply(docs, { monitor, rules }, env) {
     const next = scoped(monitor, env)
     const existing = docs.get('monitors', next.monitor_uuid)
     if (existing) {
-      // The same create again (a retried request) changes nothing; another one onto a taken uuid is refused.
-      if (deepEqual(existing, next)) return
+      // The same create again (a retried request) changes nothing; another one onto a taken uuid is
+      // refused. A period the first create defaulted is not a difference.
+      const defaulted = monitor.monitor_filter.period === undefined
+      const again = defaulted ? withPeriodOf(next, existing) : next
+      if (deepEqual(existing, again)) return
       throw new IntentRejected(409, 'CONFLICT', Messages.server.conflict, { task_uuid: next.monitor_uuid })
     }
-    checkMonitor(docs, next, undefined)
+    checkMonitor(docs, next, undefined, env)
     docs.put('monitors', next.monitor_uuid, next)
     if (rules) docs.put('monitorRules', next.monitor_uuid, { monitorId: next.monitor_uuid, rules })
     recountActiveMonitors(docs, [next.monitor_filter.line_uuid])
@@ -87,7 +95,10 @@ export const updateMonitor = defineIntent<UpdateMonitorArgs>({
     ...monitorSaveReads(monitor),
     { collection: 'monitorRules', ids: [monitor.monitor_uuid] },
   ],
-  followUp: (_args, docs) => previousLineReads(docs, _args.monitor.monitor_uuid),
+  followUp: ({ monitor }, docs) => [
+    ...previousLineReads(docs, monitor.monitor_uuid),
+    ...resultSignalReads(monitor, docs),
+  ],
   edits: ({ monitor }) => [
     { collection: 'monitors', id: monitor.monitor_uuid },
     { collection: 'monitorRules', id: monitor.monitor_uuid },
@@ -95,7 +106,7 @@ export const updateMonitor = defineIntent<UpdateMonitorArgs>({
   apply(docs, { monitor, rules }, env) {
     const previous = docs.get('monitors', monitor.monitor_uuid) ?? rejectNotFound(M.notFound)
     const next = scoped(monitor, env)
-    checkMonitor(docs, next, previous)
+    checkMonitor(docs, next, previous, env)
     docs.put('monitors', next.monitor_uuid, next)
     if (rules) docs.put('monitorRules', next.monitor_uuid, { monitorId: next.monitor_uuid, rules })
     recountActiveMonitors(docs, [previous.monitor_filter.line_uuid, next.monitor_filter.line_uuid])
@@ -211,7 +222,7 @@ export const setCapAlert = defineIntent<SetCapAlertArgs>({
     }
     if (docs.get('monitors', newMonitorId))
       throw new IntentRejected(409, 'CONFLICT', Messages.server.conflict)
-    checkMonitor(docs, monitor, undefined)
+    checkMonitor(docs, monitor, undefined, env)
     docs.put('monitors', newMonitorId, monitor)
     recountActiveMonitors(docs, [signal.lineId])
   },
@@ -228,9 +239,22 @@ function monitorSaveReads(monitor: Monitor): ReadonlyArray<DocumentRead> {
     { collection: 'monitors', ids: [monitor.monitor_uuid] },
     { collection: 'monitors', where: { monitor_type: monitor.monitor_type } },
     ...(lineId ? [{ collection: 'lines', ids: [lineId] } as const, monitorsOfLineRead(lineId)] : []),
-    { collection: 'signals', ids: monitor.monitor_filter.signal_uuids },
+    {
+      collection: 'signals',
+      ids: [
+        ...monitor.monitor_filter.signal_uuids,
+        ...monitor.monitor_filter.part_attributes.map((a) => a.attributeUuid),
+      ],
+    },
     { collection: 'signalGroups', ids: monitor.monitor_filter.signal_group_uuids },
   ]
+}
+
+/** The result signals linked to the selected measurements: their classifications are the ones offered (FLT-08). */
+function resultSignalReads(monitor: Monitor, docs: DocSet): ReadonlyArray<DocumentRead> {
+  if ((monitor.monitor_filter.result_classifications ?? []).length === 0) return []
+  const ids = monitor.monitor_filter.signal_uuids.flatMap((id) => docs.get('signals', id)?.result ?? [])
+  return ids.length === 0 ? [] : [{ collection: 'signals', ids }]
 }
 
 /** The line a stored monitor is on now, and that line's monitors (for its count). */
@@ -239,13 +263,20 @@ function previousLineReads(docs: DocSet, monitorId: string): ReadonlyArray<Docum
   return lineId ? [{ collection: 'lines', ids: [lineId] }, monitorsOfLineRead(lineId)] : []
 }
 
-/** The monitor belongs to the actor's customer and plant, whatever the device sent there. */
+/**
+ * The monitor belongs to the actor's customer and plant, whatever the device sent there. An SVD or
+ * MVD monitor sent without a period (a REST client's) gets the defined default at the acting host's
+ * time, so every stored one has the period it trains on.
+ */
 const scoped = (monitor: Monitor, env: IntentEnv): Monitor => ({
   ...monitor,
   monitor_filter: {
     ...monitor.monitor_filter,
     cust_uuid: env.actor.customerId,
     plant_uuid: env.actor.plantId,
+    ...(monitor.monitor_type === 'cap' || monitor.monitor_filter.period
+      ? {}
+      : { period: defaultMonitorPeriod(env.now) }),
   },
 })
 
@@ -254,7 +285,7 @@ const scoped = (monitor: Monitor, env: IntentEnv): Monitor => ({
  * inactive line's monitor is not started, and no other monitor has the same settings (MON-07). A
  * monitor whose settings did not change may be renamed or toggled even if it already collides.
  */
-function checkMonitor(docs: DocSet, next: Monitor, previous: Monitor | undefined): void {
+function checkMonitor(docs: DocSet, next: Monitor, previous: Monitor | undefined, env: IntentEnv): void {
   const lineId = next.monitor_filter.line_uuid
   const line = docs.get('lines', lineId) ?? rejectNotFound(Messages.lines.unableToFind)
   const lineOf = (collection: 'signals' | 'signalGroups', ids: ReadonlyArray<string>) =>
@@ -265,7 +296,7 @@ function checkMonitor(docs: DocSet, next: Monitor, previous: Monitor | undefined
       }),
     )
   const wasActive = previous?.active === true && previous.monitor_filter.line_uuid === lineId
-  const errors = validateMonitorReferences(
+  const referenceErrors = validateMonitorReferences(
     next,
     {
       lineActive: line.active,
@@ -274,6 +305,8 @@ function checkMonitor(docs: DocSet, next: Monitor, previous: Monitor | undefined
     },
     wasActive,
   )
+  // FLT-08..10: the same query rules the form runs, at the acting host's time.
+  const errors = [...referenceErrors, ...queryErrors(docs, next, env)]
   const first = errors[0]
   if (first)
     rejectInvalid(first.message, { issues: errors.map((e) => ({ path: e.path, message: e.message })) })
@@ -287,6 +320,28 @@ function checkMonitor(docs: DocSet, next: Monitor, previous: Monitor | undefined
       monitor_name: duplicate.monitor_name,
     })
   }
+}
+
+function queryErrors(docs: DocSet, monitor: Monitor, env: IntentEnv): FieldErrors {
+  const f = monitor.monitor_filter
+  const attributeIds = f.part_attributes
+    .map((a) => a.attributeUuid)
+    .filter((id) => {
+      const signal = docs.get('signals', id)
+      return signal?.entityType === 'PART_ATTRIBUTE' && signal.lineId === f.line_uuid
+    })
+  const classifications = classificationsOfSelection(f.signal_uuids, (id) => docs.get('signals', id)).values
+  return validateMonitorQuery(
+    monitor,
+    { knownAttributeIds: attributeIds, classifications },
+    fixedClock(env.now),
+  )
+}
+
+const withPeriodOf = (monitor: Monitor, from: Monitor): Monitor => {
+  const { period: _period, ...filter } = monitor.monitor_filter
+  const period = from.monitor_filter.period
+  return { ...monitor, monitor_filter: period ? { ...filter, period } : filter }
 }
 
 type Switches = Partial<Pick<Monitor, 'active' | 'use_excluded_part_ids' | 'use_excluded_model_numbers'>>

@@ -1,6 +1,7 @@
 import { Schema } from 'effect'
 import type { Temporal } from 'temporal-polyfill'
 import { MIN_TIME_DIFFERENCE_MS, OPERATION_COUNTS, PERIOD_INPUT_MODES, PERIOD_MODES } from '../constants'
+import { PeriodInputMode, type MonitorPeriod } from '../schema/monitor-period'
 import { AlertThreshold, PartAttribute, PassFailFilter } from '../schema/monitor-filter'
 import type { Clock } from '../time/clock'
 import { parseUtc, timeProblem, toUtcIso } from '../time/plant-time'
@@ -13,9 +14,7 @@ import { parseUtc, timeProblem, toUtcIso } from '../time/plant-time'
 
 export const PeriodMode = Schema.Literals(PERIOD_MODES)
 export type PeriodMode = typeof PeriodMode.Type
-/** The mode of one selector (Start or End): Time, Duration or Records. */
-export const PeriodInputMode = Schema.Literals(PERIOD_INPUT_MODES)
-export type PeriodInputMode = typeof PeriodInputMode.Type
+export { PeriodInputMode }
 export const OperationCount = Schema.Literals(OPERATION_COUNTS)
 export type OperationCount = typeof OperationCount.Type
 
@@ -229,3 +228,13 @@ export const resolvePeriod = (
   }
   return invalid('modes') // unreachable: every mode returned above
 }
+
+/** A stored monitor period as the filter query it stands for: both record counts are the sample size. */
+export const periodQueryOf = (
+  period: MonitorPeriod,
+  records: number,
+): Pick<FilterQuery, `${Side}_${'time' | 'records' | 'duration' | 'mode'}`> => ({
+  ...period,
+  start_records: records,
+  end_records: records,
+})

@@ -36,6 +36,11 @@ export const Line = Schema.Struct({
   feederLineIds: LineIds,
   excludedPartIds: Schema.Array(Schema.String),
   excludedModelNumbers: Schema.Array(Schema.String),
+  /**
+   * FLT-07: the model numbers the line has made, as its ingested data names them (no user action
+   * writes them). Absent for a line whose source does not say.
+   */
+  modelNumbers: Schema.optionalKey(Schema.Array(Schema.String)),
   /** Derived by the intents that change monitors or the line (LINE-08); never typed by a user. */
   activeMonitorsCount: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
   /**

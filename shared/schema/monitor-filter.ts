@@ -13,6 +13,7 @@ import {
 import { maxRecords } from '../query/correction'
 import { atLeast, atMost } from '../validation/text-rules'
 import { Messages } from '../validation/messages'
+import { MonitorPeriod } from './monitor-period'
 
 /** Breach threshold as the client shows it (Low / Medium / High toggle); the server's number is in task.ts. */
 export const AlertThreshold = Schema.Literals(ALERT_THRESHOLDS)
@@ -64,6 +65,14 @@ export const MonitorFilter = Schema.Struct({
   evaluation_ratio: EvaluationRatio,
   sample_size: SampleSize,
   alert_threshold: AlertThreshold,
+  /**
+   * The training period (FLT-01..04). Optional: a cap monitor has none, and a monitor stored before
+   * periods were kept (or read from an authority that does not keep them) has none until it is saved
+   * again; readers show defaultMonitorPeriod then (monitorPeriodOf).
+   */
+  period: Schema.optionalKey(MonitorPeriod),
+  /** Result classification values chosen in the Data Filters tab (FLT-08); absent is none. */
+  result_classifications: Schema.optionalKey(Schema.Array(Schema.String)),
 })
 export type MonitorFilter = typeof MonitorFilter.Type
 

@@ -1,10 +1,11 @@
 import { Schema, SchemaGetter } from 'effect'
-import { ALERT_THRESHOLD_SERVER_VALUES } from '../constants'
+import { ALERT_THRESHOLD_SERVER_VALUES, DURATION_DEFAULT_MS } from '../constants'
 import { checkWith } from '../validation/field-error'
 import { validateMonitorDraft } from '../validation/monitor-rules'
 import { Monitor, MonitorDraft } from './monitor'
 import { AlertThreshold } from './monitor-filter'
 import type { MonitorFilter } from './monitor-filter'
+import type { MonitorPeriod } from './monitor-period'
 import { ServerAlertThreshold, Task, TaskInput } from './task'
 import type { TaskDetails } from './task'
 
@@ -78,8 +79,32 @@ function monitorBody(task: TaskBody): MonitorBody {
       evaluation_ratio: d.evaluation_ratio,
       sample_size: d.sample_size,
       alert_threshold: thresholdFromServer(d.alert_threshold),
+      ...periodFromTask(d),
+      ...(d.result_classifications === undefined ? {} : { result_classifications: d.result_classifications }),
     },
   }
+}
+
+/** The stored period of a task that carries one (validateWirePeriod made sure both modes are there). */
+function periodFromTask(d: TaskDetails): { period?: MonitorPeriod } {
+  if (d.start_mode === undefined || d.end_mode === undefined) return {}
+  return {
+    period: {
+      start_mode: d.start_mode,
+      start_time: d.start_time ?? null,
+      // An absent duration is the query correction's default, as an empty Duration input is.
+      start_duration: d.start_duration ?? DURATION_DEFAULT_MS,
+      end_mode: d.end_mode,
+      end_time: d.end_time ?? null,
+      end_duration: d.end_duration ?? DURATION_DEFAULT_MS,
+    },
+  }
+}
+
+/** The period as the filter query names it; both record counts are the sample size. */
+function periodToTask(period: MonitorPeriod | undefined, records: number) {
+  if (period === undefined) return {}
+  return { ...period, start_records: records, end_records: records }
 }
 
 function taskBody(monitor: MonitorBody): TaskBody {
@@ -113,6 +138,8 @@ function taskDetails(monitor: MonitorBody): TaskDetails {
     signal_uuids: f.signal_uuids,
     evaluation_ratio: f.evaluation_ratio,
     sample_size: f.sample_size,
+    ...periodToTask(f.period, f.sample_size),
+    ...(f.result_classifications === undefined ? {} : { result_classifications: f.result_classifications }),
   }
 }
 

@@ -67,6 +67,11 @@ export const Signal = Schema.Struct({
   stationId: Schema.NonEmptyString,
   stationName: Schema.String,
   lineId: Schema.NonEmptyString,
+  /**
+   * FLT-09: for a PART_ATTRIBUTE signal, the values its ingested data holds (what a monitor's part
+   * attribute filter chooses from). Absent when the source does not say; no user action writes it.
+   */
+  attributeValues: Schema.optionalKey(Schema.Array(Schema.String)),
 })
 export type Signal = typeof Signal.Type
 

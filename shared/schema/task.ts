@@ -1,7 +1,9 @@
 import { Schema } from 'effect'
 import { ALERT_THRESHOLD_SERVER_VALUES, ALERT_THRESHOLDS, MONITOR_TYPES } from '../constants'
 import { EvaluationRatio, PassFailFilter, SampleSize } from './monitor-filter'
+import { MonitorPeriod } from './monitor-period'
 import { Messages } from '../validation/messages'
+import { checkWith, fieldError, type FieldErrors } from '../validation/field-error'
 
 const { low, medium, high } = ALERT_THRESHOLD_SERVER_VALUES
 
@@ -26,6 +28,48 @@ export const PartAttributeWire = Schema.Struct({
 })
 export type PartAttributeWire = typeof PartAttributeWire.Type
 
+const P = MonitorPeriod.fields
+
+/**
+ * The period on the wire: the specification's filter-query fields (start_time, start_records,
+ * start_duration in ms, start_mode, the same with end_). All optional, for REST clients and
+ * authorities that do not send a period; the record counts are the task's sample_size (the form has
+ * one Records value), so a different count is refused rather than dropped.
+ */
+const periodFields = {
+  start_time: Schema.optionalKey(P.start_time),
+  start_records: Schema.optionalKey(Schema.Int),
+  start_duration: Schema.optionalKey(P.start_duration),
+  start_mode: Schema.optionalKey(P.start_mode),
+  end_time: Schema.optionalKey(P.end_time),
+  end_records: Schema.optionalKey(Schema.Int),
+  end_duration: Schema.optionalKey(P.end_duration),
+  end_mode: Schema.optionalKey(P.end_mode),
+}
+type WirePeriod = { readonly [K in keyof typeof periodFields]?: (typeof periodFields)[K]['Type'] } & {
+  readonly sample_size: number
+}
+
+/** A period field without both modes means nothing; record counts other than sample_size are two values. */
+export const validateWirePeriod = (d: WirePeriod): FieldErrors => {
+  const errors = []
+  const any = (Object.keys(periodFields) as Array<keyof typeof periodFields>).some((k) => d[k] !== undefined)
+  if (any && (d.start_mode === undefined || d.end_mode === undefined)) {
+    errors.push(
+      fieldError(
+        d.start_mode === undefined ? 'start_mode' : 'end_mode',
+        Messages.monitor.periodModesRequired,
+      ),
+    )
+  }
+  for (const field of ['start_records', 'end_records'] as const) {
+    const n = d[field]
+    if (n !== undefined && n !== d.sample_size)
+      errors.push(fieldError(field, Messages.monitor.recordsMismatch(field)))
+  }
+  return errors
+}
+
 /** task_details: the client's monitor_filter plus the two exclude flags, threshold as a number. */
 export const TaskDetails = Schema.Struct({
   cust_uuid: Schema.String,
@@ -42,7 +86,10 @@ export const TaskDetails = Schema.Struct({
   signal_uuids: Schema.Array(Schema.String),
   evaluation_ratio: EvaluationRatio,
   sample_size: SampleSize,
-})
+  ...periodFields,
+  /** FLT-08: the chosen result classification values. */
+  result_classifications: Schema.optionalKey(Schema.Array(Schema.String)),
+}).check(checkWith(validateWirePeriod))
 export type TaskDetails = typeof TaskDetails.Type
 
 const taskFields = {

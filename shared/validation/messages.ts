@@ -21,6 +21,20 @@ export const Messages = {
     notesLabel: 'Notes',
     evaluationRatioLabel: 'Evaluation ratio',
     sampleSizeLabel: 'Sample size',
+    durationLabel: 'Duration',
+    /** FLT-06, ours (the specification shows no wording): what each composition can watch. */
+    mvdCompatibility: (metric: string) =>
+      `Compatible with 2 or more signals, or a signal group, of one line, compared together (${metric})`,
+    svdCompatibility: (metric: string) =>
+      `Compatible with one signal, its distribution compared over time (${metric})`,
+    /** Ours: part attributes sent for a composition that has none (a capability monitor). */
+    noPartAttributes: 'This monitor has no part attributes',
+    /** Ours: a wire task whose record counts differ from its sample size (they are one value). */
+    recordsMismatch: (field: string) => `${field} must equal sample_size`,
+    /** Ours: a period field sent without the two modes that say what it means. */
+    periodModesRequired: 'start_mode and end_mode are required with a period',
+    /** Ours: chosen result classifications that the selected signals' result signals do not have. */
+    classificationsNotFound: 'Some result classifications were not found on the selected signals',
     unknownAlertThreshold: (accepted: string) => `Unknown alert threshold: expected ${accepted}`,
     errorLoadingForm: 'Error loading form',
     saving: '...saving',

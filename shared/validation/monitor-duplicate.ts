@@ -14,9 +14,12 @@ export type MonitorSettings = Pick<
  * - the set of signals and the set of signal groups (order and repeats do not matter);
  * - for svd and mvd monitors also the filter: the sets of part numbers and part groups, the part
  *   attributes (per attribute the set of selected values, attributes in any order), the pass/fail
- *   filter, the evaluation ratio (to the query's 4 decimals), the sample size, the alert threshold,
- *   and both exclude flags (they change which parts are read).
- * Not compared: name, notes, frequency, active — they say how and when, not what.
+ *   filter and the set of chosen result classifications, the evaluation ratio (to the query's 4
+ *   decimals), the sample size, the alert threshold, and both exclude flags (they change which parts
+ *   are read).
+ * Not compared: name, notes, frequency, active — they say how and when, not what — and the period:
+ * its times follow the Now button, so two monitors saved a minute apart with the same settings would
+ * otherwise never be the duplicate MON-07 is there to catch.
  * A cap monitor is its signal's capability monitor (CAPA-02: the Cap Alerts toggle finds "the" cap
  * monitor of a signal), so for cap only type, line and signals count: one cap monitor per signal.
  */
@@ -37,6 +40,7 @@ export const monitorSettingsKey = (m: MonitorSettings): string => {
     canonicalSet(f.part_groups),
     [...attributes.keys()].sort().map((k) => [k, canonicalSet(attributes.get(k) ?? [])]),
     f.pass_fail_filter,
+    canonicalSet(f.result_classifications ?? []),
     roundRatio(f.evaluation_ratio),
     f.sample_size,
     f.alert_threshold,

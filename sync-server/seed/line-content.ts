@@ -60,7 +60,9 @@ export function buildLineContent(b: PlantBuilder, lineId: string, measurementsPe
       if (s <= 2 && m <= 3) limited.push(measurement)
     }
     if (s === 1) {
-      b.signal(station, 'part-type', 'Part Type', 'PART_ATTRIBUTE')
+      b.signal(station, 'part-type', 'Part Type', 'PART_ATTRIBUTE', {
+        attributeValues: ['Bracket', 'Housing', 'Shaft'],
+      })
       b.signal(station, 'units', 'Units', 'UNITS')
       b.signal(station, 'component', 'Component Serial', 'COMPONENT_ID')
       b.signal(station, 'raw', 'Raw Channel 7', 'UNKNOWN')

@@ -5,6 +5,7 @@ import type { Line } from '../../shared/schema/line'
 import type { Monitor } from '../../shared/schema/monitor'
 import type { AlertRule } from '../../shared/schema/alert-rule'
 import { newMonitorFilter } from '../../shared/schema/monitor-filter'
+import { defaultMonitorPeriod } from '../../shared/schema/monitor-period'
 import {
   ALERT_RULE_DEFAULTS,
   FREQUENCY_DEFAULT_MINUTES,
@@ -54,6 +55,8 @@ export class PlantBuilder {
       feederLineIds: [],
       excludedPartIds: [],
       excludedModelNumbers: [],
+      // What its data names: the models with their own limits, the one the demo excludes, and more.
+      modelNumbers: ['MX-100', 'MX-200', 'MX-300', 'MX-450', 'MX-900'],
       activeMonitorsCount: 0,
       ...options,
     }
@@ -116,6 +119,11 @@ export class PlantBuilder {
         ...newMonitorFilter({ cust_uuid: this.customerId, plant_uuid: this.plantId, line_uuid: lineId }),
         signal_uuids: [...(selection.signals ?? [])],
         signal_group_uuids: [...(selection.groups ?? [])],
+        // The seeded monitors train on their last records up to the start (UTC) of the day the plant
+        // was seeded: two plants seeded moments apart hold the same monitors.
+        ...(type === 'cap'
+          ? {}
+          : { period: defaultMonitorPeriod(`${this.now.toISOString().slice(0, 10)}T00:00:00.000Z`) }),
       },
     }
     this.add('monitors', id, monitor)

@@ -147,6 +147,35 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
       );
     `,
   },
+  {
+    version: 6,
+    // Issue 25: a monitor keeps the period it trains on and its chosen result classifications. An SVD
+    // or MVD monitor stored before gets the defined default (shared/schema/monitor-period.ts's
+    // defaultMonitorPeriod as of this version): its last sample_size records up to the moment of this
+    // migration, and no classification. A new revision, so devices pull it.
+    up: `
+      update documents
+         set data = jsonb_set(
+               data,
+               '{monitor_filter}',
+               (data->'monitor_filter') || jsonb_build_object(
+                 'period', jsonb_build_object(
+                   'start_mode', 'RECORDS',
+                   'start_time', null,
+                   'start_duration', 3600000,
+                   'end_mode', 'TIME',
+                   'end_time', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                   'end_duration', 3600000),
+                 'result_classifications', '[]'::jsonb)),
+             revision = revision + 1,
+             seq = nextval('documents_seq'),
+             updated_at = now()
+       where collection = 'monitors'
+         and not deleted
+         and data->>'monitor_type' in ('svd', 'mvd')
+         and not (data->'monitor_filter' ? 'period');
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

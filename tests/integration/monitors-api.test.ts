@@ -25,8 +25,10 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
   const getTask = (taskId: string, cookie = demo.admin) =>
     demo.server.call<Task & ErrorBody>('POST', '/api/tasks/get-monitor-by-id', cookie, { taskId })
 
-  test('MON-08 create-task answers 201 with the task; get-monitor-by-id and a monitors pull show it in both shapes', async () => {
+  test('MON-08 FLT-01 FLT-08 create-task answers 201 with the task; get-monitor-by-id and a monitors pull show it in both shapes, period and classifications included', async () => {
     const base = taskInput('line-machining', 'mvd', { signals: machining.slice(0, 2) }, 201)
+    // Start: Time two weeks ago; End: Duration 8 hours; two of the classifications the result signal offers.
+    const twoWeeksAgo = new Date(Date.now() - 14 * 86_400_000).toISOString()
     const body: TaskInput = {
       ...base,
       task_details: {
@@ -34,7 +36,18 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
         alert_threshold: 0.99,
         use_excluded_part_ids: true,
         part_numbers: ['PN-1'],
-        part_attributes: [{ attribute_uuid: 'attr-1', selected_attribute_values: ['blue'] }],
+        part_attributes: [
+          { attribute_uuid: 'line-machining-st-1-part-type', selected_attribute_values: ['blue'] },
+        ],
+        start_mode: 'TIME',
+        start_time: twoWeeksAgo,
+        start_records: 201,
+        start_duration: 3_600_000,
+        end_mode: 'DURATION',
+        end_time: null,
+        end_records: 201,
+        end_duration: 8 * 3_600_000,
+        result_classifications: ['NOK', 'OK'],
       },
     }
     const created = await createTask(demo.server, demo.admin, body)
@@ -58,8 +71,19 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
         line_uuid: 'line-machining',
         alert_threshold: 'low',
         part_numbers: ['PN-1'],
-        part_attributes: [{ attributeUuid: 'attr-1', selectedAttributeValues: ['blue'] }],
+        part_attributes: [
+          { attributeUuid: 'line-machining-st-1-part-type', selectedAttributeValues: ['blue'] },
+        ],
         sample_size: 201,
+        period: {
+          start_mode: 'TIME',
+          start_time: twoWeeksAgo,
+          start_duration: 3_600_000,
+          end_mode: 'DURATION',
+          end_time: null,
+          end_duration: 8 * 3_600_000,
+        },
+        result_classifications: ['NOK', 'OK'],
       },
     })
     expect(doc).not.toHaveProperty('task_details')
@@ -111,7 +135,7 @@ describe.each(DATABASE_KINDS)('monitor task API on %s', (kind) => {
   test('MON-07 a different filter is not a duplicate (sample size, part numbers, exclude flags, threshold)', async () => {
     const seeded = (await getTask('line-assembly-mvd-1')).body
     const variants = [
-      { sample_size: 777 },
+      { sample_size: 777, start_records: 777, end_records: 777 },
       { part_numbers: ['PN-7'] },
       { use_excluded_model_numbers: true },
       { alert_threshold: 0.9 as const },

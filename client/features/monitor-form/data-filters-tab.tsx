@@ -1,7 +1,8 @@
 /**
- * FLT-01..10: the Data Filters tab (SVD: Filter). Period, training split, model numbers of the line,
- * pass/fail, result classifications of the selected signals' result signals, part attributes, and the
- * exclusion switches behind the exclude-parts flag. Every change goes through the form's correction.
+ * FLT-01..10: the Data Filters tab (SVD: Filter). Period, the compatibility text and training split
+ * (as the composition has them), model numbers of the line, pass/fail, result classifications of the
+ * selected signals' result signals, part attributes (as the composition has them), and the exclusion
+ * switches behind the exclude-parts flag. Every change goes through the form's correction.
  */
 import { useMemo } from 'react'
 import {
@@ -23,6 +24,7 @@ import { messageAt } from '../../../shared/validation/field-error'
 import { Messages } from '../../../shared/validation/messages'
 import type { LocalDoc } from '../../db/collections'
 import { useDocs } from '../../db/hooks'
+import { MONITOR_COMPOSITIONS } from '../../../shared/schema/monitor-composition'
 import { PASS_FAIL_LABELS } from '../monitors/monitor-labels'
 import { changePeriodMode, withFilter, withRecords, type MonitorFormValues } from './form-state'
 import { PartAttributesField } from './part-attributes-field'
@@ -40,6 +42,8 @@ interface DataFiltersTabProps {
   readonly excludeParts: boolean
   /** The line's signals, read once by the form for every tab. */
   readonly signals: ReadonlyArray<LocalDoc<'signals'>>
+  /** FLT-08: what the selected signals' result signals offer (classificationsOfSelection). */
+  readonly offered: { readonly values: ReadonlyArray<string>; readonly lacking: boolean }
   onChange(values: MonitorFormValues): void
   /** 'Configure now': Signal Management (the form asks first when it has unsaved changes). */
   onConfigureNow(): void
@@ -53,6 +57,7 @@ export function DataFiltersTab({
   timeZone,
   excludeParts,
   signals,
+  offered,
   onChange,
   onConfigureNow,
 }: DataFiltersTabProps) {
@@ -63,33 +68,33 @@ export function DataFiltersTab({
   const { data: lines } = useDocs('lines', { id: lineId })
   const errorAt = (field: string) => (showErrors ? messageAt(errors, field) : undefined)
 
-  // FLT-07: the line's model numbers — those its limits name and those it excludes — and any chosen.
+  // FLT-07: every model number the line has — those its data names, its limits name and it excludes
+  // — and any chosen.
   const modelNumbers = useMemo(() => {
     const set = new Set<string>(f.part_numbers)
+    for (const line of lines) for (const n of line.modelNumbers ?? []) set.add(n)
     for (const l of limitsQ.data)
       for (const row of l.limits) if (row.model_number !== DEFAULT_MODEL_NUMBER) set.add(row.model_number)
     for (const line of lines) for (const n of line.excludedModelNumbers) set.add(n)
     return [...set].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
   }, [f.part_numbers, limitsQ.data, lines])
 
-  // FLT-08: classifications of the result signals associated with the selected signals.
-  const { classifications, lacking } = useMemo(() => {
-    const byId = new Map(signals.map((s) => [s.id, s]))
-    const selected = f.signal_uuids.flatMap((id) => byId.get(id) ?? [])
-    const values = new Set<string>()
-    let missing = false
-    for (const s of selected) {
-      if (s.entityType !== 'MEASUREMENT') continue
-      if (s.result.length === 0) missing = true
-      for (const r of s.result) for (const c of byId.get(r)?.resultClassifications ?? []) values.add(c.value)
-    }
-    return { classifications: [...values].sort(), lacking: missing }
-  }, [signals, f.signal_uuids])
+  // FLT-08: the offered classifications, and a chosen one no longer offered (so it can be unticked).
+  const { lacking } = offered
+  const classifications = useMemo(
+    () => [...new Set([...offered.values, ...values.resultClassifications])].sort(),
+    [offered.values, values.resultClassifications],
+  )
 
-  const partAttributeSignals = useMemo(
-    () => signals.filter((s) => s.entityType === 'PART_ATTRIBUTE'),
+  // FLT-09: the line's attributes, each with the values its data holds.
+  const attributeOptions = useMemo(
+    () =>
+      signals
+        .filter((s) => s.entityType === 'PART_ATTRIBUTE')
+        .map((s) => ({ id: s.id, label: s.friendlyName || s.name, values: s.attributeValues ?? [] })),
     [signals],
   )
+  const composition = MONITOR_COMPOSITIONS[m.monitor_type]
 
   const set = (next: MonitorFormValues) => onChange(next)
   return (
@@ -112,11 +117,20 @@ export function DataFiltersTab({
         <Text>{m.monitor_type === 'svd' ? SVD_DEFAULT_METRIC : MVD_METRIC}</Text>
       </div>
 
-      <TrainingSplitField
-        ratio={f.evaluation_ratio}
-        isDisabled={isDisabled}
-        onChange={(evaluation_ratio) => set(withFilter(values, { evaluation_ratio }))}
-      />
+      {composition.compatibility !== undefined && (
+        <div role="note" aria-label="Monitor compatibility">
+          <span className="qm-field-label">Monitor compatibility</span>
+          <Text>{composition.compatibility}</Text>
+        </div>
+      )}
+
+      {composition.trainingSplit && (
+        <TrainingSplitField
+          ratio={f.evaluation_ratio}
+          isDisabled={isDisabled}
+          onChange={(evaluation_ratio) => set(withFilter(values, { evaluation_ratio }))}
+        />
+      )}
 
       {modelNumbers.length === 0 ? (
         <div role="group" aria-label="Model Numbers">
@@ -168,7 +182,10 @@ export function DataFiltersTab({
           <CheckboxGroup
             label="Result classifications"
             value={[...values.resultClassifications]}
-            onChange={(resultClassifications) => set({ ...values, resultClassifications })}
+            // Kept in the order offered, so the stored list does not follow the order of clicks.
+            onChange={(chosen) =>
+              set({ ...values, resultClassifications: classifications.filter((c) => chosen.includes(c)) })
+            }
             isDisabled={isDisabled}
             orientation="horizontal"
           >
@@ -178,6 +195,9 @@ export function DataFiltersTab({
               </Checkbox>
             ))}
           </CheckboxGroup>
+        )}
+        {errorAt('result_classifications') && (
+          <Text UNSAFE_className="qm-field-error">{errorAt('result_classifications')}</Text>
         )}
         {lacking && (
           <div className="qm-inline-warning" role="note">
@@ -189,15 +209,17 @@ export function DataFiltersTab({
         )}
       </Flex>
 
-      <PartAttributesField
-        attributes={f.part_attributes}
-        options={partAttributeSignals.map((s) => ({ id: s.id, label: s.friendlyName || s.name }))}
-        isDisabled={isDisabled}
-        errors={showErrors ? errors : []}
-        onChange={(part_attributes: ReadonlyArray<PartAttribute>) =>
-          set(withFilter(values, { part_attributes }))
-        }
-      />
+      {composition.partAttributes && (
+        <PartAttributesField
+          attributes={f.part_attributes}
+          options={attributeOptions}
+          isDisabled={isDisabled}
+          errors={showErrors ? errors : []}
+          onChange={(part_attributes: ReadonlyArray<PartAttribute>) =>
+            set(withFilter(values, { part_attributes }))
+          }
+        />
+      )}
 
       {excludeParts && (
         <Flex direction="column">

@@ -5,7 +5,7 @@
  * themselves are the shared ones (shared/validation, shared/query), only assembled here.
  */
 import { DURATION_DEFAULT_MS } from '../../../shared/constants'
-import { correctQuery, clampRecords } from '../../../shared/query/correction'
+import { clampDuration, correctQuery, clampRecords } from '../../../shared/query/correction'
 import type { FilterQuery, PeriodInputMode } from '../../../shared/query/period'
 import { compatibleInputModes } from '../../../shared/query/period'
 import { validatePartAttributes, validatePeriod } from '../../../shared/query/query-rules'
@@ -18,7 +18,9 @@ import {
 } from '../../../shared/schema/alert-rule'
 import { newMonitorDraft, type Monitor, type MonitorDraft } from '../../../shared/schema/monitor'
 import type { MonitorFilter } from '../../../shared/schema/monitor-filter'
+import type { MonitorPeriod } from '../../../shared/schema/monitor-period'
 import { validateAlertRules } from '../../../shared/validation/alert-rules'
+import { validateChosenClassifications } from '../../../shared/validation/monitor-query-rules'
 import type { FieldError, FieldErrors } from '../../../shared/validation/field-error'
 import {
   clampFrequency,
@@ -90,30 +92,40 @@ export const newFormValues = (type: AdminMonitorType, scope: Scope, clock: Clock
   resultClassifications: [],
 })
 
-/** A stored monitor and its stored rules (none stored: the defaults, all off). */
+/**
+ * A stored monitor and its stored rules (none stored: the defaults, all off). The stored period and
+ * classifications move to their own form fields; a monitor stored without a period (one read from an
+ * authority that keeps none) shows the default period.
+ */
 export const formValuesOf = (
   monitor: Monitor,
   rules: MonitorRules | undefined,
   clock: Clock,
 ): MonitorFormValues => ({
   monitor: stripMeta(monitor),
-  period: defaultPeriod(clock),
+  period: monitor.monitor_filter.period ?? defaultPeriod(clock),
   rules: rules ? formFromRules(rules) : defaultAlertRuleFormValues,
-  resultClassifications: [],
+  resultClassifications: monitor.monitor_filter.result_classifications ?? [],
 })
 
-/** Only the monitor's own fields: the local view's revision and pending marks are not sent back. */
-const stripMeta = (m: Monitor): MonitorDraft => ({
-  monitor_uuid: m.monitor_uuid,
-  monitor_name: m.monitor_name,
-  monitor_type: m.monitor_type,
-  active: m.active,
-  frequency: m.frequency,
-  notes: m.notes,
-  use_excluded_part_ids: m.use_excluded_part_ids,
-  use_excluded_model_numbers: m.use_excluded_model_numbers,
-  monitor_filter: { ...m.monitor_filter },
-})
+/**
+ * Only the monitor's own fields: the local view's revision and pending marks are not sent back, and
+ * the period and classifications live in the form's own fields until a save puts them back.
+ */
+const stripMeta = (m: Monitor): MonitorDraft => {
+  const { period: _period, result_classifications: _classifications, ...filter } = m.monitor_filter
+  return {
+    monitor_uuid: m.monitor_uuid,
+    monitor_name: m.monitor_name,
+    monitor_type: m.monitor_type,
+    active: m.active,
+    frequency: m.frequency,
+    notes: m.notes,
+    use_excluded_part_ids: m.use_excluded_part_ids,
+    use_excluded_model_numbers: m.use_excluded_model_numbers,
+    monitor_filter: filter,
+  }
+}
 
 // ── Changes ─────────────────────────────────────────────────────────────────
 
@@ -199,6 +211,8 @@ export interface ValidationContext {
   readonly clock: Clock
   /** The PART_ATTRIBUTE signals of the line, for 'Some part attributes were not found in collection'. */
   readonly knownAttributeIds?: Iterable<string>
+  /** The classifications the selected signals offer (classificationsOfSelection); omitted: not checked. */
+  readonly classifications?: ReadonlyArray<string>
 }
 
 /** Errors of each part of the form. `general` is the name row, frequency and notes (always shown). */
@@ -243,6 +257,11 @@ export const validateForm = (values: MonitorFormValues, context: ValidationConte
         variant,
         ...(context.knownAttributeIds ? { knownAttributeIds: context.knownAttributeIds } : {}),
       }),
+      ...(context.classifications
+        ? validateChosenClassifications(values.resultClassifications, context.classifications, [
+            'result_classifications',
+          ])
+        : []),
     ],
     // RULE-02: only rules that are switched on are checked, so only they block saving.
     rules: validateAlertRules(values.rules),
@@ -275,6 +294,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   end_duration: 'Period End',
   end_mode: 'Period',
   part_attributes: 'Part attributes',
+  result_classifications: 'Result classifications',
 }
 
 const RULE_LABELS: Readonly<Record<string, string>> = {
@@ -310,9 +330,21 @@ export const monitorToSave = (
     monitor_uuid: uuid,
     monitor_name: m.monitor_name.trim(),
     active: mode === 'CREATE' ? deploy : m.active,
+    monitor_filter: {
+      ...m.monitor_filter,
+      period: storedPeriod(values.period),
+      result_classifications: values.resultClassifications,
+    },
   }
   return { monitor, rules: rulesFromForm(values.rules) }
 }
+
+/** The period as the monitor keeps it: an empty duration is what the correction makes of it. */
+const storedPeriod = (p: PeriodValues): MonitorPeriod => ({
+  ...p,
+  start_duration: clampDuration(p.start_duration),
+  end_duration: clampDuration(p.end_duration),
+})
 
 // ── Live changes underneath (docs/ui-rules.md) ──────────────────────────────
 
@@ -322,7 +354,7 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * The stored monitor (or its rules) changed while the form is open — another device, the server. A
  * field the user has not touched takes the stored value; a field the user changed keeps the user's
  * value and is named in `underneath` (the form says so). Monitor fields, filter fields and each rule
- * are the units compared. The period and classifications are not stored, so never change here.
+ * are the units compared; the period and the chosen classifications are one unit each.
  */
 export const rebaseValues = (
   initial: MonitorFormValues,
@@ -347,9 +379,15 @@ export const rebaseValues = (
     monitor_filter: merge(baseFilter, myFilter, theirFilter, 'monitor_filter.'),
   }
   const rules = merge(initial.rules, values.rules, stored.rules, 'rules.')
+  const { period, resultClassifications } = merge(
+    { period: initial.period, resultClassifications: initial.resultClassifications },
+    { period: values.period, resultClassifications: values.resultClassifications },
+    { period: stored.period, resultClassifications: stored.resultClassifications },
+    '',
+  )
   return {
-    initial: { ...stored, period: initial.period, resultClassifications: initial.resultClassifications },
-    values: { ...values, monitor, rules },
+    initial: stored,
+    values: { ...values, monitor, rules, period, resultClassifications },
     underneath,
   }
 }
@@ -371,6 +409,8 @@ const UNDERNEATH_LABELS: Readonly<Record<string, string>> = {
   'monitor_filter.pass_fail_filter': 'Result',
   'monitor_filter.evaluation_ratio': 'Training Split',
   'monitor_filter.sample_size': 'Records',
+  period: 'Period',
+  resultClassifications: 'Result classifications',
   'rules.Consecutive': 'Consecutive',
   'rules.ExceedanceRuns': 'Exceedance Runs',
   'rules.ExceedanceTime': 'Exceedance Time',

@@ -15,6 +15,7 @@ import { Drawer } from '../../components/drawer'
 import { Tabs } from '../../components/tabs'
 import { usePlant, useSession } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
+import { classificationsOfSelection } from '../../../shared/validation/monitor-query-rules'
 import { AlertRulesEditor } from '../alert-rules/alert-rules-editor'
 import { ADMIN_PAGE_LABELS, type AdminMonitorType } from '../monitors/monitor-labels'
 import { DataFiltersTab } from './data-filters-tab'
@@ -102,7 +103,19 @@ export function MonitorFormDrawer({
   const mode = state?.mode
   const view = mode === 'VIEW'
   const disabled = view || saving
-  const errors = state ? validateForm(state.values, { clock: systemClock, knownAttributeIds }) : undefined
+  const selectedSignals = state?.values.monitor.monitor_filter.signal_uuids
+  const offered = useMemo(() => {
+    const byId = new Map(lineSignals.map((s) => [s.id, s]))
+    return classificationsOfSelection(selectedSignals ?? [], (id) => byId.get(id))
+  }, [lineSignals, selectedSignals])
+  const errors = state
+    ? validateForm(state.values, {
+        clock: systemClock,
+        knownAttributeIds,
+        // Until the line's signals are read, nothing is known to be missing.
+        ...(signalsQ.loading ? {} : { classifications: offered.values }),
+      })
+    : undefined
   // Live in EDIT (MON-03); in CREATE once the user tried to move on or save, so a new form is not red.
   const showErrors = state !== undefined && !view && (mode === 'EDIT' || state.attempted)
   const dirty = state !== undefined && !view && isDirty(state.initial, state.values)
@@ -277,6 +290,7 @@ export function MonitorFormDrawer({
                 timeZone={plant?.timeZone ?? 'UTC'}
                 excludeParts={plant?.featureFlags.excludeParts ?? false}
                 signals={lineSignals}
+                offered={offered}
                 onChange={form.change}
                 onConfigureNow={() => void requestClose().then((left) => left && onConfigureSignals())}
               />

@@ -1,18 +1,23 @@
 /**
  * FLT-09: part attributes — each an attribute of the line (a PART_ATTRIBUTE signal) and the values to
- * keep. 'Selection is required' for an attribute without a name or values; 'Some part attributes
+ * keep, chosen from the values the line's data holds for it (MON-01: nothing can be changed in VIEW). 'Selection is required' for an attribute without a name or values; 'Some part attributes
  * were not found in collection' when a chosen attribute is no longer on the line.
  */
-import { useState } from 'react'
-import { ActionButton, Button, Flex, Item, Picker, Text, TextField } from '@adobe/react-spectrum'
+import { ActionButton, Checkbox, CheckboxGroup, Flex, Item, Picker, Text } from '@adobe/react-spectrum'
 import type { PartAttribute } from '../../../shared/schema/monitor-filter'
 import type { FieldErrors } from '../../../shared/validation/field-error'
 import { messageAt } from '../../../shared/validation/field-error'
-import { TagList } from '../../components/tag-list'
+
+/** A PART_ATTRIBUTE signal of the line and the values its data holds. */
+export interface AttributeOption {
+  readonly id: string
+  readonly label: string
+  readonly values: ReadonlyArray<string>
+}
 
 interface Props {
   readonly attributes: ReadonlyArray<PartAttribute>
-  readonly options: ReadonlyArray<{ id: string; label: string }>
+  readonly options: ReadonlyArray<AttributeOption>
   readonly isDisabled: boolean
   readonly errors: FieldErrors
   onChange(attributes: ReadonlyArray<PartAttribute>): void
@@ -63,26 +68,21 @@ function AttributeRow({
 }: {
   index: number
   attribute: PartAttribute
-  options: ReadonlyArray<{ id: string; label: string }>
+  options: ReadonlyArray<AttributeOption>
   isDisabled: boolean
   nameError: string | undefined
   valuesError: string | undefined
   onChange(next: PartAttribute): void
   onRemove(): void
 }) {
-  const [entry, setEntry] = useState('')
   const label = `Part attribute ${index + 1}`
-  const add = () => {
-    const v = entry.trim()
-    if (v === '' || attribute.selectedAttributeValues.includes(v)) return
-    onChange({ ...attribute, selectedAttributeValues: [...attribute.selectedAttributeValues, v] })
-    setEntry('')
-  }
-  const known = options.some((o) => o.id === attribute.attributeUuid)
+  const option = options.find((o) => o.id === attribute.attributeUuid)
   const items =
-    known || attribute.attributeUuid === ''
+    option || attribute.attributeUuid === ''
       ? options
-      : [...options, { id: attribute.attributeUuid, label: attribute.attributeUuid }]
+      : [...options, { id: attribute.attributeUuid, label: attribute.attributeUuid, values: [] }]
+  // The attribute's known values, and any chosen value its data no longer holds (so it can be unticked).
+  const values = [...new Set([...(option?.values ?? []), ...attribute.selectedAttributeValues])]
   return (
     <div className="qm-attribute-row">
       <Flex gap="size-200" wrap alignItems="end">
@@ -91,28 +91,18 @@ function AttributeRow({
           items={items}
           selectedKey={attribute.attributeUuid || null}
           isDisabled={isDisabled}
-          onSelectionChange={(key) => key !== null && onChange({ ...attribute, attributeUuid: String(key) })}
+          // Another attribute's values mean nothing for this one.
+          onSelectionChange={(key) =>
+            key !== null &&
+            String(key) !== attribute.attributeUuid &&
+            onChange({ attributeUuid: String(key), selectedAttributeValues: [] })
+          }
           {...(nameError ? { errorMessage: nameError, validationState: 'invalid' as const } : {})}
           width="size-3000"
           maxWidth="100%"
         >
           {(o) => <Item key={o.id}>{o.label}</Item>}
         </Picker>
-        <TextField
-          label={`${label} value`}
-          value={entry}
-          onChange={setEntry}
-          isDisabled={isDisabled}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') add()
-            else e.continuePropagation()
-          }}
-          width="size-2400"
-          maxWidth="100%"
-        />
-        <Button variant="secondary" onPress={add} isDisabled={isDisabled || entry.trim() === ''}>
-          Add value
-        </Button>
         <ActionButton
           isQuiet
           isDisabled={isDisabled}
@@ -123,16 +113,27 @@ function AttributeRow({
           ✕
         </ActionButton>
       </Flex>
-      <TagList
-        label={`${label} values`}
-        items={attribute.selectedAttributeValues.map((v) => ({ key: v, label: v }))}
-        onRemove={(keys) =>
-          onChange({
-            ...attribute,
-            selectedAttributeValues: attribute.selectedAttributeValues.filter((v) => !keys.has(v)),
-          })
-        }
-      />
+      {attribute.attributeUuid !== '' &&
+        (values.length === 0 ? (
+          <Text UNSAFE_className="qm-small">No values are known for this attribute yet.</Text>
+        ) : (
+          <CheckboxGroup
+            label={`${label} values`}
+            orientation="horizontal"
+            value={[...attribute.selectedAttributeValues]}
+            isDisabled={isDisabled}
+            onChange={(selected) =>
+              // Kept in the order the values are offered, so the stored list does not follow click order.
+              onChange({ ...attribute, selectedAttributeValues: values.filter((v) => selected.includes(v)) })
+            }
+          >
+            {values.map((v) => (
+              <Checkbox key={v} value={v}>
+                {v}
+              </Checkbox>
+            ))}
+          </CheckboxGroup>
+        ))}
       {valuesError && <Text UNSAFE_className="qm-field-error">{valuesError}</Text>}
     </div>
   )
