@@ -1,5 +1,5 @@
 import { memo, useMemo, useState, type ReactNode } from 'react'
-import { ActionButton, Flex, ProgressCircle } from '@adobe/react-spectrum'
+import { Flex, ProgressCircle } from '@adobe/react-spectrum'
 import {
   createColumnHelper,
   createSortedRowModel,
@@ -8,7 +8,7 @@ import {
   useTable,
   type SortingState,
 } from '@tanstack/react-table'
-import { downloadCsv, toCsv } from './csv'
+import { CsvExportButton } from './csv-export-button'
 
 export interface DataGridColumn<T> {
   readonly id: string
@@ -17,7 +17,10 @@ export interface DataGridColumn<T> {
   readonly cell: (row: T) => ReactNode
   /** Makes the column sortable (click or Enter/Space on the header). */
   readonly sortValue?: (row: T) => string | number
-  /** The CSV value; columns with neither csv nor sortValue are left out of the export. */
+  /**
+   * The CSV value: the text the cell shows (a time in plant time, a switch as its state); columns
+   * without it (actions) are left out of the export.
+   */
   readonly csv?: (row: T) => string | number | null
   readonly width?: number | string
   /**
@@ -39,8 +42,13 @@ export interface DataGridProps<T> {
   readonly getRowId: (row: T) => string
   readonly emptyText: ReactNode
   readonly loading?: boolean
-  /** Shows the Export CSV toolbar button (SHELL-07). */
-  readonly csvFileName?: string
+  /**
+   * Shows the Export CSV toolbar button (SHELL-07); names the file with the plant's date
+   * ('MVD Monitors Line 1' → mvd-monitors-line-1-2026-03-08.csv).
+   */
+  readonly csvName?: string
+  /** Rows left out of the export (a new row being typed). */
+  readonly csvSkip?: (row: T) => boolean
   /** Pixels (Cap Limits uses GRID_ROW_HEIGHT_PX). */
   readonly rowHeight?: number
 }
@@ -61,7 +69,17 @@ const compare = (a: unknown, b: unknown): number =>
  * its own box with the name and actions columns pinned, and drops low-priority columns when narrow.
  */
 export function DataGrid<T>(props: DataGridProps<T>) {
-  const { ariaLabel, rows, columns, getRowId, emptyText, loading = false, csvFileName, rowHeight } = props
+  const {
+    ariaLabel,
+    rows,
+    columns,
+    getRowId,
+    emptyText,
+    loading = false,
+    csvName,
+    csvSkip,
+    rowHeight,
+  } = props
   const [sorting, setSorting] = useState<SortingState>([])
 
   const tableColumns = useMemo(
@@ -90,27 +108,21 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const byId = new Map(columns.map((c) => [c.id, c]))
   const headers = table.getHeaderGroups()[0]?.headers ?? []
 
-  const exportCsv = () => {
-    if (!csvFileName) return
-    const exported = columns.filter((c) => c.csv !== undefined || c.sortValue !== undefined)
-    const text = toCsv(
-      exported.map((c) => (typeof c.header === 'string' ? c.header : c.id)),
-      sortedRows.map((r) => exported.map((c) => (c.csv ?? c.sortValue)?.(r.original as T) ?? null)),
-    )
-    downloadCsv(csvFileName, text)
+  // The sorted rows, as the grid shows them.
+  const csvTable = () => {
+    const exported = columns.filter((c) => c.csv !== undefined)
+    const shown = sortedRows.map((r) => r.original as T).filter((row) => !csvSkip?.(row))
+    return {
+      headers: exported.map((c) => (typeof c.header === 'string' ? c.header : c.id)),
+      rows: shown.map((row) => exported.map((c) => c.csv?.(row) ?? null)),
+    }
   }
 
   return (
     <div className="qm-grid">
-      {csvFileName !== undefined && (
+      {csvName !== undefined && (
         <Flex justifyContent="end" marginBottom="size-100">
-          <ActionButton
-            onPress={exportCsv}
-            isDisabled={loading || rows.length === 0}
-            UNSAFE_className="qm-hit"
-          >
-            Export CSV
-          </ActionButton>
+          <CsvExportButton gridName={csvName} table={csvTable} isDisabled={loading || rows.length === 0} />
         </Flex>
       )}
       <div className="qm-grid-scroll">

@@ -1,6 +1,12 @@
 import { formatPlantDateTime, parseUtc } from '../../shared/time/plant-time'
 import { usePlant } from '../db/data-context'
 
+/** What PlantDateTime shows, as text (the CSV export writes exactly this): '—' for no time. */
+export function plantDateTimeText(utc: string | null | undefined, timeZone: string): string {
+  if (!utc || parseUtc(utc) === undefined) return '—'
+  return `${formatPlantDateTime(utc, timeZone)} ${timeZone}`
+}
+
 /**
  * A stored UTC time shown in the plant's time zone, naming the zone (SHELL-09). Never the device's
  * zone: until the plant is known the time is shown in UTC and says so.
@@ -18,4 +24,9 @@ export function PlantDateTime({ utc }: { utc: string | null | undefined }) {
       {formatPlantDateTime(utc, timeZone)} <span className="qm-plant-time-zone">{timeZone}</span>
     </time>
   )
+}
+
+/** The plant's time zone, UTC until the plant is known (as PlantDateTime shows it). */
+export function usePlantTimeZone(): string {
+  return usePlant().plant?.timeZone ?? 'UTC'
 }

@@ -65,7 +65,7 @@ interface RulesDialogProps extends CapAlertRulesTarget {
 }
 
 function RulesDialog({ monitorId, signalLabel, saveRules, close, requestClose }: RulesDialogProps) {
-  const { data: doc, loading } = useDoc('monitorRules', monitorId)
+  const { data: doc, loading, error } = useDoc('monitorRules', monitorId)
   return (
     <Dialog size="L" aria-label={L.capDialogTitle}>
       <Heading>{L.capDialogTitle}</Heading>
@@ -74,6 +74,20 @@ function RulesDialog({ monitorId, signalLabel, saveRules, close, requestClose }:
         <Content>
           <Text>{L.loading}</Text>
         </Content>
+      ) : error !== undefined ? (
+        // RULE-04: rules that could not be read are never shown as the defaults (nor saved over).
+        <>
+          <Content>
+            <div className="qm-form-overlay" role="alert">
+              <Text>{L.errorLoadingData}</Text>
+            </div>
+          </Content>
+          <ButtonGroup>
+            <Button variant="secondary" onPress={close} UNSAFE_className="qm-hit">
+              Close
+            </Button>
+          </ButtonGroup>
+        </>
       ) : (
         <RulesForm
           // Starts from what is stored when the dialog opened.

@@ -20,27 +20,33 @@ interface CapAlertsGridProps {
   readonly rows: ReadonlyArray<CapAlertRow>
   readonly emptyText: string
   readonly showExclusions: boolean
+  /** Names the CSV file, so exports of different lines do not overwrite each other. */
+  readonly lineName: string
   onToggle(row: CapAlertRow, active: boolean): void
   onExclude(row: CapAlertRow, which: ExcludeSwitch, value: boolean): void
   onEditRules(row: CapAlertRow): void
 }
 
+const onOff = (on: boolean): string => (on ? 'On' : 'Off')
+const excluded = (r: CapAlertRow, id: ExcludeSwitch): boolean =>
+  r.monitor?.[id === 'useExcludedPartIds' ? 'use_excluded_part_ids' : 'use_excluded_model_numbers'] === true
+
 export function CapAlertsGrid(props: CapAlertsGridProps) {
-  const { rows, emptyText, showExclusions, onToggle, onExclude, onEditRules } = props
+  const { rows, emptyText, showExclusions, lineName, onToggle, onExclude, onEditRules } = props
   const columns = useMemo<ReadonlyArray<DataGridColumn<CapAlertRow>>>(() => {
     const exclude = (id: ExcludeSwitch, header: string): DataGridColumn<CapAlertRow> => ({
       id,
       header,
       width: 150,
       priority: 2,
+      csv: (r) => onOff(excluded(r, id)),
       cell: (r) => {
-        const on =
-          r.monitor?.[id === 'useExcludedPartIds' ? 'use_excluded_part_ids' : 'use_excluded_model_numbers']
+        const on = excluded(r, id)
         return (
           <Switch
             isEmphasized
             UNSAFE_className="qm-hit"
-            isSelected={on === true}
+            isSelected={on}
             isDisabled={r.monitor === undefined}
             onChange={(value) => onExclude(r, id, value)}
             aria-label={`${header}: ${r.signal}`}
@@ -54,6 +60,7 @@ export function CapAlertsGrid(props: CapAlertsGridProps) {
         header: 'Monitor',
         width: 110,
         sortValue: (r) => (r.monitor?.active ? 1 : 0),
+        csv: (r) => onOff(r.monitor?.active === true),
         cell: (r) => (
           <Switch
             isEmphasized
@@ -69,12 +76,15 @@ export function CapAlertsGrid(props: CapAlertsGridProps) {
         header: 'Station',
         priority: 2,
         sortValue: (r) => r.station,
+        csv: (r) => r.station,
         cell: (r) => <Text UNSAFE_className="qm-cell-text">{r.station}</Text>,
       },
       {
         id: 'signal',
         header: 'Signal',
         sortValue: (r) => r.signal,
+        // The warning beside the name goes with it, as the cell shows it.
+        csv: (r) => (r.hasLimits ? r.signal : `${r.signal} ${C.noLimitsConfigured}`),
         cell: (r) => (
           <Flex alignItems="center" gap="size-100">
             <Text UNSAFE_className="qm-cell-text">{r.signal}</Text>
@@ -126,6 +136,7 @@ export function CapAlertsGrid(props: CapAlertsGridProps) {
       columns={columns}
       getRowId={(r) => r.signalId}
       emptyText={emptyText}
+      csvName={`Cap Alerts ${lineName}`}
     />
   )
 }

@@ -7,7 +7,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import { Flex, Heading, SearchField, Text } from '@adobe/react-spectrum'
 import { Messages } from '../../../shared/validation/messages'
-import { LineSelector, useSelectedLine } from '../../components/line-selector'
+import { LineSelector, lineLabel, useSelectedLine } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
 import { useLineArrived, usePlant } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
@@ -55,6 +55,8 @@ export default function CapAlertsPage() {
   const arrived = useLineArrived(lineId)
   const dataLoading = signals.loading || limits.loading || monitors.loading || plantLoading || !arrived
   const noLines = !lines.loading && !lines.data.some((l) => l.active)
+  const line = lines.data.find((l) => l.id === lineId)
+  const lineName = line ? lineLabel(line) : (lineId ?? '')
 
   return (
     <Flex direction="column" gap="size-200" minWidth={0}>
@@ -90,6 +92,7 @@ export default function CapAlertsPage() {
           rows={shown}
           emptyText={rows.length === 0 ? C.noSignalsWithLimits : C.filterNoResult}
           showExclusions={plant?.featureFlags.excludeParts === true}
+          lineName={lineName}
           onToggle={onToggle}
           onExclude={onExclude}
           onEditRules={onEditRules}

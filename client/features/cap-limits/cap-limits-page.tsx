@@ -9,7 +9,8 @@ import { Button, Flex, Heading, Switch } from '@adobe/react-spectrum'
 import { MONITOR_SNACKBAR_MS } from '../../../shared/constants'
 import { Messages } from '../../../shared/validation/messages'
 import type { LimitField, LimitSingleSide } from '../../../shared/validation/limit-rules'
-import { LineSelector, useSelectedLine } from '../../components/line-selector'
+import { CsvExportButton } from '../../components/csv-export-button'
+import { LineSelector, lineLabel, useSelectedLine } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
 import { useSnackbar } from '../../components/snackbar'
 import { useIntent, useLineArrived, usePlant, useSession, useSyncStatusOf } from '../../db/data-context'
@@ -21,6 +22,7 @@ import {
   editProblems,
   editsValid,
   entriesToSave,
+  limitsCsvTable,
   type LimitTreeRow,
   type LimitsEdits,
 } from './limits-grid-model'
@@ -118,6 +120,7 @@ export default function CapLimitsPage() {
   const loading =
     lines.loading || signals.loading || entries.loading || plantLoading || lineId === undefined || !arrived
   const noLines = !lines.loading && !lines.data.some((l) => l.active)
+  const line = lines.data.find((l) => l.id === lineId)
 
   return (
     <Flex direction="column" gap="size-200" minWidth={0}>
@@ -134,7 +137,12 @@ export default function CapLimitsPage() {
         >
           {L.showOnlyWithLimits}
         </Switch>
-        <Flex gap="size-150" marginStart="auto">
+        <Flex gap="size-150" marginStart="auto" wrap>
+          <CsvExportButton
+            gridName={`Cap Limits ${line ? lineLabel(line) : (lineId ?? '')}`}
+            table={() => limitsCsvTable(rows, edits)}
+            isDisabled={failed || loading || rows.length === 0}
+          />
           <Button
             variant="secondary"
             isDisabled={!editing || saving}

@@ -6,6 +6,7 @@ import {
   editProblems,
   editsValid,
   entriesToSave,
+  limitsCsvTable,
   rowErrors,
   type LimitTreeRow,
   type LimitsEntry,
@@ -144,5 +145,17 @@ describe('Cap Limits problems', () => {
       messages: ['A (*): LSL must be a number'],
       hidden: 1,
     })
+  })
+
+  it('SHELL-07 the CSV lists each shown row with its station and signal, edits and locked cells as shown', () => {
+    const rows = buildLimitTree('L1', signals, entries, { ...options, expanded: new Set(['a']) })
+    const [a] = limitRows(rows)
+    const table = limitsCsvTable(rows, editCell(new Map(), a!, 'UCL', '8.5'))
+    expect(table.headers).toEqual(['Station', 'Signal', 'Model', 'LSL', 'LCL', 'UCL', 'USL'])
+    expect(table.rows).toEqual([
+      ['Press', 'A', '*', '0', null, '8.5', '10'],
+      ['Press', 'A', 'MX-2', '1', null, null, '9'],
+      ['Press', 'B', '*', 'Single Sided', 'Single Sided', null, '10'],
+    ])
   })
 })

@@ -15,8 +15,10 @@ import {
   type SignalLimitEntry,
 } from '../../../shared/schema/signal-limit'
 import type { FieldErrors } from '../../../shared/validation/field-error'
+import type { CsvTable } from '../../components/csv'
 import {
   isEmptyLimitCell,
+  lockedCellText,
   validateLimitRow,
   type LimitField,
   type LimitRow,
@@ -241,4 +243,28 @@ export function editProblems(
       messages.push(`${row.signal} (${row.model}): ${e.message}`)
   }
   return { messages, hidden }
+}
+
+/**
+ * SHELL-07: the rows the grid lists as a CSV table, cells as shown (an edit not yet saved, 'Single
+ * Sided' for a locked cell). Each row names its station and signal, which the grid shows once per
+ * group, so a row of the file stands on its own.
+ */
+export function limitsCsvTable(rows: ReadonlyArray<TreeRow>, edits: LimitsEdits): CsvTable {
+  const out: Array<ReadonlyArray<string | null>> = []
+  let station = ''
+  for (const row of rows) {
+    if (row.kind === 'station') {
+      station = row.station
+      continue
+    }
+    const cells = shownRow(row, edits)
+    out.push([
+      station,
+      row.signal,
+      row.model,
+      ...LIMIT_FIELDS.map((f) => lockedCellText(f, row.side) ?? cells[f] ?? null),
+    ])
+  }
+  return { headers: ['Station', 'Signal', 'Model', ...LIMIT_FIELDS], rows: out }
 }

@@ -4,14 +4,15 @@
  * override (otherwise it leads to /). Writes are the saveRelianceConfig / deleteRelianceConfig
  * actions: offline a save is pending on this device, carrying the secret only until it is sent.
  */
-import { ActionButton, Badge, Heading, Text, View } from '@adobe/react-spectrum'
+import { ActionButton, Badge, Flex, Heading, Text, View } from '@adobe/react-spectrum'
 import { useNavigate } from '@tanstack/react-router'
 import { Fragment, useCallback, useEffect, useMemo, useState } from 'react'
 import { canDeleteRelianceConfig, relianceStatusLabel } from '../../../shared/validation/integration-rules'
 import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
 import { PendingMark } from '../../components/pending-mark'
-import { PlantDateTime } from '../../components/plant-date-time'
+import { CsvExportButton } from '../../components/csv-export-button'
+import { PlantDateTime, plantDateTimeText, usePlantTimeZone } from '../../components/plant-date-time'
 import type { LocalDoc } from '../../db/collections'
 import { usePlant, useSession } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
@@ -42,6 +43,19 @@ export default function ReliancePage() {
   const drafts = useRelianceDrafts(session.status === 'signed-in' ? session.user.id : '')
   const report = useReportedRun()
   const confirm = useConfirm()
+  const timeZone = usePlantTimeZone()
+  // SHELL-07: the rows as the grid shows them.
+  const csvTable = () => ({
+    headers: ['Line', 'Status', 'Updated'],
+    rows: rows.map((line) => {
+      const config = byLine.get(line.id)
+      return [
+        lineLabel(line),
+        relianceStatusLabel(config?.connectionStatus ?? ''),
+        plantDateTimeText(config?.updatedTime, timeZone),
+      ]
+    }),
+  })
 
   const toggle = (lineId: string) =>
     setExpanded((s) => {
@@ -118,6 +132,13 @@ export default function ReliancePage() {
         Connect a line to ETQ Reliance. The client secret is sent to the server and never shown again.
       </Text>
       <div className="qm-grid qm-etq-grid">
+        <Flex justifyContent="end" marginBottom="size-100">
+          <CsvExportButton
+            gridName="ETQ Reliance Integrations"
+            table={csvTable}
+            isDisabled={loading || rows.length === 0}
+          />
+        </Flex>
         <div className="qm-grid-scroll">
           <table
             className="qm-grid-table"

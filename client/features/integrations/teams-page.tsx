@@ -11,7 +11,7 @@ import { validateTeamsWebhookUrl } from '../../../shared/validation/integration-
 import { useConfirm } from '../../components/confirm'
 import { DataGrid, type DataGridColumn } from '../../components/data-grid'
 import { PendingMark } from '../../components/pending-mark'
-import { PlantDateTime } from '../../components/plant-date-time'
+import { PlantDateTime, plantDateTimeText, usePlantTimeZone } from '../../components/plant-date-time'
 import { useSnackbar } from '../../components/snackbar'
 import type { LocalDoc } from '../../db/collections'
 import { useDocs } from '../../db/hooks'
@@ -99,6 +99,7 @@ export default function TeamsPage() {
     [confirm, report],
   )
 
+  const timeZone = usePlantTimeZone()
   const columns = useMemo(() => {
     const list: Array<DataGridColumn<LineDoc>> = [
       {
@@ -113,6 +114,7 @@ export default function TeamsPage() {
           </span>
         ),
         sortValue: (line) => lineLabel(line).toLowerCase(),
+        csv: (line) => lineLabel(line),
       },
       {
         id: 'configured',
@@ -120,12 +122,14 @@ export default function TeamsPage() {
         priority: 2,
         cell: (line) => <PlantDateTime utc={byLine.get(line.id)?.lastModifiedDateTime} />,
         sortValue: (line) => byLine.get(line.id)?.lastModifiedDateTime ?? '',
+        csv: (line) => plantDateTimeText(byLine.get(line.id)?.lastModifiedDateTime, timeZone),
       },
       {
         id: 'status',
         header: 'Status',
         cell: (line) => <TeamsStatus configured={byLine.has(line.id)} />,
         sortValue: (line) => (byLine.has(line.id) ? T.statusConfigured : T.statusNotConfigured),
+        csv: (line) => (byLine.has(line.id) ? T.statusConfigured : T.statusNotConfigured),
       },
     ]
     if (draft) {
@@ -165,7 +169,7 @@ export default function TeamsPage() {
       },
     })
     return list
-  }, [byLine, cancel, draft, remove, save, startEdit])
+  }, [byLine, cancel, draft, remove, save, startEdit, timeZone])
 
   return (
     <View>
@@ -181,6 +185,7 @@ export default function TeamsPage() {
           getRowId={(line) => line.id}
           emptyText="No lines found"
           loading={linesLoading || hooksLoading}
+          csvName="Teams Integrations"
         />
       </View>
     </View>

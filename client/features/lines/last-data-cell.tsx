@@ -6,6 +6,9 @@ import { systemClock } from '../../../shared/time/clock'
 import { isIngestionOverdue } from '../../../shared/time/plant-time'
 import { Messages } from '../../../shared/validation/messages'
 
+/** The Last Data cell of a line that never sent data (our wording; the CSV export writes it too). */
+export const NO_DATA_RECEIVED = 'No data received'
+
 /** Re-renders every `ms`, so a line turns overdue while the screen stays open without new data. */
 export function useTick(ms: number): number {
   const [tick, setTick] = useState(0)
@@ -24,7 +27,11 @@ export function LastDataCell({ line }: { line: Pick<Line, 'lastIngestedTime' | '
   const overdue = isLineOverdue(line)
   return (
     <Flex alignItems="center" gap="size-100" wrap>
-      {line.lastIngestedTime ? <PlantDateTime utc={line.lastIngestedTime} /> : <Text>No data received</Text>}
+      {line.lastIngestedTime ? (
+        <PlantDateTime utc={line.lastIngestedTime} />
+      ) : (
+        <Text>{NO_DATA_RECEIVED}</Text>
+      )}
       {overdue && <Badge variant="negative">{Messages.lines.noIngestion}</Badge>}
     </Flex>
   )

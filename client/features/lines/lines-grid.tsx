@@ -2,16 +2,16 @@ import { Flex, Text } from '@adobe/react-spectrum'
 import { memo, useMemo } from 'react'
 import { DataGrid } from '../../components/data-grid'
 import { PendingMark } from '../../components/pending-mark'
+import { plantDateTimeText } from '../../components/plant-date-time'
 import type { LocalDoc } from '../../db/collections'
 import {
   validateAlertViewingWindowDays,
   validateIngestionThresholdHours,
 } from '../../../shared/validation/line-rules'
 import { Messages } from '../../../shared/validation/messages'
-import { formatPlantDateTime } from '../../../shared/time/plant-time'
 import { usePlant } from '../../db/data-context'
 import { InlineNumberCell } from './inline-number-cell'
-import { isLineOverdue, LastDataCell, useTick } from './last-data-cell'
+import { isLineOverdue, LastDataCell, NO_DATA_RECEIVED, useTick } from './last-data-cell'
 import { LineActiveSwitch } from './line-active-switch'
 import { feederLabels, lineLabel } from './line-label'
 import { LineRowMenu, type ReturnFocus } from './line-row-menu'
@@ -114,9 +114,9 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
           priority: 2 as const,
           cell: (line: LineDoc) => <LastDataCell line={line} />,
           sortValue: (line: LineDoc) => (line.lastIngestedTime ? Date.parse(line.lastIngestedTime) : 0),
-          // Plant time in the export too (SHELL-09), never UTC or the device's zone.
+          // What the cell shows, in plant time (SHELL-09), never UTC or the device's zone.
           csv: (line: LineDoc) =>
-            `${line.lastIngestedTime ? formatPlantDateTime(line.lastIngestedTime, timeZone) : ''}${isLineOverdue(line) ? ` (${L.noIngestion})` : ''}`.trim(),
+            `${line.lastIngestedTime ? plantDateTimeText(line.lastIngestedTime, timeZone) : NO_DATA_RECEIVED}${isLineOverdue(line) ? ` ${L.noIngestion}` : ''}`,
         },
         inlineColumn(
           'ingestionThresholdHours',
@@ -147,7 +147,7 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
             <Text>{feederLabels(line.feederLineIds, labelled).join(', ') || '—'}</Text>
           ),
           sortValue: (line: LineDoc) => feederLabels(line.feederLineIds, labelled).join(', ').toLowerCase(),
-          csv: (line: LineDoc) => feederLabels(line.feederLineIds, labelled).join('; '),
+          csv: (line: LineDoc) => feederLabels(line.feederLineIds, labelled).join(', ') || '—',
         },
         {
           id: 'actions',
@@ -174,7 +174,7 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
       getRowId={(line) => line.id}
       emptyText="No lines found"
       loading={loading}
-      csvFileName="lines.csv"
+      csvName="Lines"
     />
   )
 }

@@ -38,6 +38,7 @@ import { useMonitorForm, type FormTarget } from './use-monitor-form'
 import { useSaveMonitor } from './use-save-monitor'
 
 const M = Messages.monitor
+const R = Messages.alertRules
 
 export interface MonitorFormDrawerProps {
   readonly type: AdminMonitorType
@@ -162,7 +163,7 @@ export function MonitorFormDrawer({
   }
 
   const onSave = async () => {
-    if (!state || !errors || view) return
+    if (!state || !errors || view || form.rulesFailed) return
     const list = allErrors(errors)
     if (list.length > 0) {
       form.setAttempted()
@@ -204,7 +205,7 @@ export function MonitorFormDrawer({
             <Button variant="secondary" onPress={() => void requestClose()} isDisabled={saving}>
               Cancel
             </Button>
-            <Button variant="accent" onPress={() => void onSave()} isDisabled={saving}>
+            <Button variant="accent" onPress={() => void onSave()} isDisabled={saving || form.rulesFailed}>
               {mode === 'CREATE' ? 'Create' : 'Save'}
             </Button>
           </>
@@ -295,7 +296,12 @@ export function MonitorFormDrawer({
                 onConfigureNow={() => void requestClose().then((left) => left && onConfigureSignals())}
               />
             )}
-            {state.tab === 'rules' && (
+            {state.tab === 'rules' && form.rulesFailed && (
+              <div className="qm-form-overlay" role="alert">
+                <Text>{R.errorLoadingData}</Text>
+              </div>
+            )}
+            {state.tab === 'rules' && !form.rulesFailed && (
               <AlertRulesEditor
                 value={values.rules}
                 onChange={(rules) => form.change({ ...values, rules })}
@@ -308,7 +314,8 @@ export function MonitorFormDrawer({
         <NotesField values={values} errors={errors.general} isDisabled={disabled} onChange={form.change} />
         {saving && (
           <div className="qm-form-overlay qm-form-overlay-cover" role="status">
-            <Text>{M.saving}</Text>
+            {/* RULE-04: over the Alert Rules tab it is the rules form's own text. */}
+            <Text>{state.tab === 'rules' ? R.saving : M.saving}</Text>
           </div>
         )}
       </div>

@@ -218,8 +218,19 @@ export function SignalsTab({
             Clear selection
           </ActionButton>
         </Flex>
+        {/* SIG-06: the field is 'Signal selection', its hint 'Required' while it can be edited. */}
+        <Text UNSAFE_className="qm-field-label">
+          {Messages.monitor.signalSelectionField}
+          {!isDisabled && (
+            <>
+              {' '}
+              <span className="qm-field-hint">{Messages.monitor.requiredHint}</span>
+            </>
+          )}
+        </Text>
         {items.length === 0 ? (
-          <Text>None</Text>
+          // The create wizard's prompt while nothing is chosen; VIEW only says there is nothing.
+          <Text>{isDisabled ? 'None' : Messages.monitor.wizardSignalSelection}</Text>
         ) : (
           <ul className="qm-selected-list">
             {items.map((item) => (

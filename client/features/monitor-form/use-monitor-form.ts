@@ -94,6 +94,11 @@ export function useMonitorForm(
   const update = (patch: Partial<Omit<State, 'key'>>) => setState((s) => (s ? { ...s, ...patch } : s))
   return {
     load,
+    /**
+     * RULE-04: the monitor's rules could not be read. The form still shows the monitor, but its
+     * rules are unknown: the Alert Rules tab says so and nothing may be saved over them.
+     */
+    rulesFailed: rulesQ.error !== undefined,
     state: current,
     /** Every change of values passes the query correction (FLT-04). */
     change: (values: MonitorFormValues) => setState((s) => (s ? { ...s, values: correctValues(values) } : s)),

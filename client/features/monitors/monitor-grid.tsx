@@ -123,7 +123,7 @@ export function MonitorGrid({
         </Flex>
       }
       loading={loading}
-      csvFileName={`${labels.csvPrefix}-${lineName}`}
+      csvName={`${labels.title} ${lineName}`}
     />
   )
 }

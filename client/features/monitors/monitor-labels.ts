@@ -14,7 +14,6 @@ interface AdminPageLabels {
   readonly emptyText: string
   /** Shown in the details drawer beside the type. */
   readonly typeName: string
-  readonly csvPrefix: string
 }
 
 export const ADMIN_PAGE_LABELS: Readonly<Record<AdminMonitorType, AdminPageLabels>> = {
@@ -23,14 +22,12 @@ export const ADMIN_PAGE_LABELS: Readonly<Record<AdminMonitorType, AdminPageLabel
     drawerTitle: 'SVD Monitor Details',
     emptyText: Messages.monitor.noSvdMonitors,
     typeName: 'Single-Variate (SVD)',
-    csvPrefix: 'svd-monitors',
   },
   mvd: {
     title: 'MVD Monitors',
     drawerTitle: 'MVD Monitor Details',
     emptyText: Messages.monitor.noMvdMonitors,
     typeName: 'Multi-Variate (MVD)',
-    csvPrefix: 'mvd-monitors',
   },
 }
 

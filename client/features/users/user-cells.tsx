@@ -14,6 +14,9 @@ const ROLE_OPTIONS: ReadonlyArray<{ key: Role; label: string }> = [
   { key: 'administrator', label: 'Administrator' },
 ]
 
+/** A role as the Role select names it. */
+export const roleLabel = (role: Role): string => ROLE_OPTIONS.find((o) => o.key === role)?.label ?? role
+
 export function RolePicker(props: {
   readonly email: string
   readonly role: Role

@@ -18,12 +18,12 @@ import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
 import { DataGrid, type DataGridColumn } from '../../components/data-grid'
 import { PendingMark } from '../../components/pending-mark'
-import { PlantDateTime } from '../../components/plant-date-time'
+import { PlantDateTime, plantDateTimeText } from '../../components/plant-date-time'
 import type { LocalDoc } from '../../db/collections'
 import { usePlant, useSession } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
 import { useReportedRun } from '../integrations/use-reported-run'
-import { LocationPicker, NewUserEmailField, RolePicker } from './user-cells'
+import { LocationPicker, NewUserEmailField, RolePicker, roleLabel } from './user-cells'
 import { useNewUserDraft, type NewUserDraft } from './use-new-user-draft'
 
 type UserDoc = LocalDoc<'users'>
@@ -36,6 +36,7 @@ export default function UsersPage() {
   const session = useSession()
   const me = session.status === 'signed-in' ? session.user : undefined
   const { plant } = usePlant()
+  const timeZone = plant?.timeZone ?? 'UTC'
   const flags = plant?.featureFlags
   const { data: users, loading } = useDocs('users')
   const { data: plants } = useDocs('plants')
@@ -160,6 +161,7 @@ export default function UsersPage() {
             </span>
           ),
         sortValue: (row) => (row.kind === 'new' ? '' : row.user.email.toLowerCase()),
+        csv: (row) => (row.kind === 'user' ? row.user.email : null),
       },
       {
         id: 'lastLogin',
@@ -172,6 +174,10 @@ export default function UsersPage() {
             <Text>{U.neverLoggedIn}</Text>
           ),
         sortValue: (row) => (row.kind === 'user' ? (row.user.lastLogin ?? '') : ''),
+        csv: (row) =>
+          row.kind === 'user' && row.user.lastLogin
+            ? plantDateTimeText(row.user.lastLogin, timeZone)
+            : U.neverLoggedIn,
       },
       {
         id: 'role',
@@ -189,12 +195,24 @@ export default function UsersPage() {
             />
           ),
         sortValue: (row) => (row.kind === 'user' ? row.user.role : ''),
+        csv: (row) => (row.kind === 'user' ? roleLabel(row.user.role) : null),
       },
     ]
     if (flags?.userLocation || draft) {
       list.push({
         id: 'location',
         header: 'Location',
+        // The select's label for the stored location, as the grid shows it.
+        ...(flags?.userLocation
+          ? {
+              csv: (row: Row) =>
+                row.kind === 'user'
+                  ? (locationOptions({ plants, viewer, rowUser: row.user.locationConfig }).find(
+                      (o) => o.key === selectedLocationKey(row.user.locationConfig),
+                    )?.label ?? null)
+                  : null,
+            }
+          : {}),
         cell: (row) => {
           if (row.kind === 'new')
             return (
@@ -256,6 +274,7 @@ export default function UsersPage() {
     saveNew,
     setLocation,
     setRole,
+    timeZone,
     update,
     viewer,
   ])
@@ -285,6 +304,8 @@ export default function UsersPage() {
         getRowId={(row) => (row.kind === 'new' ? NEW_ROW_ID : row.user.id)}
         emptyText="No users found"
         loading={loading}
+        csvName="Users"
+        csvSkip={(row) => row.kind === 'new'}
       />
     </View>
   )
