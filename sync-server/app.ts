@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { etag } from 'hono/etag'
 import { Messages } from '../shared/validation/messages'
 import { apiRoutes } from './api/routes'
+import { deploymentRoutes } from './api/deployment-routes'
 import { gatewayPokeRoutes } from './api/gateway-routes'
 import { sessionRoutes } from './api/session-routes'
 import type { Services } from './domain/services'
@@ -23,6 +24,8 @@ export interface AppOptions {
   readonly signInThrottle?: SignInThrottle
   /** Gateway mode: the bearer token POST /gateway/poke needs (POKE_TOKEN), if any. */
   readonly pokeToken?: string
+  /** DEPLOYMENT_TOKEN: the bearer token of /api/deployment/* (feature flags); unset, they are 404. */
+  readonly deploymentToken?: string
 }
 
 /** Composes the server: REST API, replication and the built client on one origin. */
@@ -41,6 +44,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // Conditional reads: a client (a gateway polling this server) that holds an answer gets 304 for it.
   app.use('/api/*', etag())
   app.get('/api/health', (c) => c.json({ ok: true }))
+  // Before apiRoutes: the deployment's token, not a user's session, opens these.
+  app.route('/api/deployment', deploymentRoutes(options.deploymentToken))
   app.route('/api', sessionRoutes())
   app.route('/api', apiRoutes())
   app.route('/sync', replicationRoutes())

@@ -1,3 +1,10 @@
+import {
+  FeatureFlagSettingError,
+  parseFeatureFlagSetting,
+  type FlagPatch,
+} from './domain/feature-flag-settings'
+import { Messages } from '../shared/validation/messages'
+
 /** Server settings from the environment, with the embedded defaults `npm start` uses. */
 export interface ServerConfig {
   readonly port: number
@@ -16,6 +23,10 @@ export interface ServerConfig {
   readonly pokeUrls?: ReadonlyArray<string>
   /** GATEWAY_POKE_TOKEN: the bearer token those gateways expect (their POKE_TOKEN). */
   readonly gatewayPokeToken?: string
+  /** FEATURE_FLAGS: flags by customer id, written into the customer's plants at every start (SHELL-03). */
+  readonly featureFlags?: ReadonlyMap<string, FlagPatch>
+  /** DEPLOYMENT_TOKEN: the bearer token of /api/deployment/*; unset, those routes answer 404. */
+  readonly deploymentToken?: string
 }
 
 /** Gateway mode's settings; every one but the URL has a default (README). */
@@ -56,7 +67,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`PORT must be a port number, got ${env.PORT}`)
   const gateway = readGatewayConfig(env)
   const pokeUrls = list(env.GATEWAY_POKE_URLS)
+  const featureFlags = parseFeatureFlagSetting(env.FEATURE_FLAGS)
+  // A gateway's plants are the authority's: a flag written here would be read over at the next poll.
+  if (gateway && featureFlags.size > 0) throw new FeatureFlagSettingError(Messages.features.notOnGateway)
   return {
+    featureFlags,
+    ...(env.DEPLOYMENT_TOKEN ? { deploymentToken: env.DEPLOYMENT_TOKEN } : {}),
     ...(gateway ? { gateway } : {}),
     ...(pokeUrls.length > 0 ? { pokeUrls } : {}),
     ...(env.GATEWAY_POKE_TOKEN ? { gatewayPokeToken: env.GATEWAY_POKE_TOKEN } : {}),

@@ -3,17 +3,30 @@ import { createApp } from './app'
 import { readConfig } from './config'
 import { startServices } from './server'
 
-const config = readConfig()
+/** A setting the server cannot start with: say which, without a stack trace, and exit 1. */
+const refuseToStart = (error: unknown): never => {
+  console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+
+const config = (() => {
+  try {
+    return readConfig()
+  } catch (error) {
+    return refuseToStart(error)
+  }
+})()
 const opening = performance.now()
 console.log(config.databaseUrl ? 'Opening PostgreSQL (DATABASE_URL)' : `Opening PGlite in ${config.dataDir}`)
 if (config.gateway) console.log(`Gateway mode: the authority is ${config.gateway.authorityUrl}`)
-const { services, close } = await startServices(config)
+const { services, close } = await startServices(config).catch(refuseToStart)
 console.log(`Database ready in ${((performance.now() - opening) / 1000).toFixed(1)} s`)
 const app = createApp({
   services,
   distDir: config.distDir,
   policy: { trustProxy: config.trustProxy, allowedOrigins: config.allowedOrigins },
   ...(config.gateway?.pokeToken ? { pokeToken: config.gateway.pokeToken } : {}),
+  ...(config.deploymentToken ? { deploymentToken: config.deploymentToken } : {}),
 })
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -4,6 +4,7 @@ import type { Services } from './domain/services'
 import { createLocalChangeBus, createPostgresChangeBus } from './replication/change-bus'
 import { Gateway } from './gateway/gateway'
 import { pokeGateways } from './replication/poke-gateways'
+import { applyFeatureFlagSetting } from './domain/feature-flag-settings'
 import { ensureDemoPlant } from './seed/demo-plant'
 import { openDatabase, type Database } from './store/database'
 
@@ -15,15 +16,25 @@ export interface Started {
 }
 
 export async function startServices(config: ServerConfig): Promise<Started> {
-  const started = await startServicesWithoutSeed(config)
+  const first = await startServicesWithoutSeed(config)
   // In front of an authority the plant's data is the authority's: nothing is seeded here.
-  if (config.gateway) return started
-  const seeded = await ensureDemoPlant(started.services, config.demo)
-  if (!seeded || started.database.kind !== 'pglite') return started
-  // Seeding grows PGlite's WebAssembly heap by hundreds of MB, and a WebAssembly heap never
-  // shrinks: reopening the data folder (~0.5 s, once per data folder) starts from a small heap.
-  await started.close()
-  return startServicesWithoutSeed(config)
+  if (config.gateway) return first
+  const seeded = await ensureDemoPlant(first.services, config.demo)
+  let started = first
+  if (seeded && first.database.kind === 'pglite') {
+    // Seeding grows PGlite's WebAssembly heap by hundreds of MB, and a WebAssembly heap never
+    // shrinks: reopening the data folder (~0.5 s, once per data folder) starts from a small heap.
+    await first.close()
+    started = await startServicesWithoutSeed(config)
+  }
+  try {
+    // SHELL-03: the deployment's flags win over what is stored, at every start.
+    await applyFeatureFlagSetting(started.services, config.featureFlags ?? new Map())
+  } catch (error) {
+    await started.close()
+    throw error
+  }
+  return started
 }
 
 export async function startServicesWithoutSeed(config: ServerConfig): Promise<Started> {

@@ -3,7 +3,8 @@ import { LinePatch, lineLabel, type Line } from '../schema/line'
 import { findFeederCycle } from '../validation/line-rules'
 import { Messages } from '../validation/messages'
 import type { DocSet } from './doc-set'
-import { IntentRejected, defineIntent, rejectInvalid, rejectNotFound } from './intent'
+import { IntentRejected, defineIntent, rejectInvalid, rejectNotFound, type IntentEnv } from './intent'
+import { actorPlantRead, requireFeature } from './plant-flags'
 import {
   monitorsOfLineRead,
   recountActiveMonitors,
@@ -38,13 +39,17 @@ export const setLineActive = defineIntent<SetLineActiveArgs>({
 export const updateLineSettings = defineIntent<UpdateLineSettingsArgs>({
   name: 'updateLineSettings',
   args: UpdateLineSettingsArgs,
-  reads: ({ lineId, changes }) => [
+  reads: ({ lineId, changes }, env) => [
     // Feeder loops need every line of the plant; other edits only this one.
     changes.feederLineIds ? { collection: 'lines', all: true } : { collection: 'lines', ids: [lineId] },
     monitorsOfLineRead(lineId),
+    actorPlantRead(env),
   ],
   edits: ({ lineId }) => [{ collection: 'lines', id: lineId }],
-  apply: (docs, { lineId, changes }) => changeLine(docs, lineId, changes),
+  apply(docs, { lineId, changes }, env) {
+    checkLineFeatures(docs, env, lineId, changes)
+    changeLine(docs, lineId, changes)
+  },
   describe: ({ lineId, changes }, docs) => {
     const fields = Object.keys(changes).map((f) => FIELD_LABELS[f] ?? f)
     return `Change ${fields.join(', ')} of ${labelOf(docs, lineId)}`
@@ -59,6 +64,23 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   feederLineIds: 'Feeder lines',
   excludedPartIds: 'Excluded part ids',
   excludedModelNumbers: 'Excluded model numbers',
+}
+
+/**
+ * SHELL-03: feeder lines are part marriage; excluded parts and model numbers are the exclude-parts
+ * feature. Sending the values the line already holds is no change, so it passes with the flag off.
+ */
+function checkLineFeatures(docs: DocSet, env: IntentEnv, lineId: string, changes: LinePatch): void {
+  const line = docs.get('lines', lineId)
+  if (!line) return
+  if (changes.feederLineIds && !sameSet(line.feederLineIds, changes.feederLineIds))
+    requireFeature(docs, env, 'partMarriage')
+  const excluded = (key: 'excludedPartIds' | 'excludedModelNumbers') => {
+    const value = changes[key]
+    return value !== undefined && !sameSet(line[key], value)
+  }
+  if (excluded('excludedPartIds') || excluded('excludedModelNumbers'))
+    requireFeature(docs, env, 'excludeParts')
 }
 
 function changeLine(docs: DocSet, lineId: string, changes: LinePatch): void {

@@ -22,6 +22,7 @@ import {
   type IntentEnv,
 } from './intent'
 import { monitorsOfLineRead, recountActiveMonitors } from './line-monitors'
+import { actorPlantRead, requireFeature } from './plant-flags'
 
 /**
  * Monitors (MON, MADM, CAPA-02): creating and editing one together with its alert rules (one action,
@@ -65,7 +66,7 @@ export type SetCapAlertArgs = typeof SetCapAlertArgs.Type
 export const createMonitor = defineIntent<CreateMonitorArgs>({
   name: 'createMonitor',
   args: CreateMonitorArgs,
-  reads: ({ monitor }) => monitorSaveReads(monitor),
+  reads: ({ monitor }, env) => monitorSaveReads(monitor, env),
   followUp: ({ monitor }, docs) => resultSignalReads(monitor, docs),
   edits: () => [],
   apply(docs, { monitor, rules }, env) {
@@ -79,6 +80,7 @@ export const createMonitor = defineIntent<CreateMonitorArgs>({
       if (deepEqual(existing, again)) return
       throw new IntentRejected(409, 'CONFLICT', Messages.server.conflict, { task_uuid: next.monitor_uuid })
     }
+    checkFeatures(docs, env, next, undefined)
     checkMonitor(docs, next, undefined, env)
     docs.put('monitors', next.monitor_uuid, next)
     if (rules) docs.put('monitorRules', next.monitor_uuid, { monitorId: next.monitor_uuid, rules })
@@ -91,8 +93,8 @@ export const createMonitor = defineIntent<CreateMonitorArgs>({
 export const updateMonitor = defineIntent<UpdateMonitorArgs>({
   name: 'updateMonitor',
   args: UpdateMonitorArgs,
-  reads: ({ monitor }) => [
-    ...monitorSaveReads(monitor),
+  reads: ({ monitor }, env) => [
+    ...monitorSaveReads(monitor, env),
     { collection: 'monitorRules', ids: [monitor.monitor_uuid] },
   ],
   followUp: ({ monitor }, docs) => [
@@ -106,6 +108,7 @@ export const updateMonitor = defineIntent<UpdateMonitorArgs>({
   apply(docs, { monitor, rules }, env) {
     const previous = docs.get('monitors', monitor.monitor_uuid) ?? rejectNotFound(M.notFound)
     const next = scoped(monitor, env)
+    checkFeatures(docs, env, next, previous)
     checkMonitor(docs, next, previous, env)
     docs.put('monitors', next.monitor_uuid, next)
     if (rules) docs.put('monitorRules', next.monitor_uuid, { monitorId: next.monitor_uuid, rules })
@@ -130,10 +133,21 @@ export const setMonitorActive = defineIntent<SetMonitorActiveArgs>({
 export const updateMonitorSwitches = defineIntent<UpdateMonitorSwitchesArgs>({
   name: 'updateMonitorSwitches',
   args: UpdateMonitorSwitchesArgs,
-  reads: ({ monitorId }) => [{ collection: 'monitors', ids: [monitorId] }],
+  reads: ({ monitorId }, env) => [{ collection: 'monitors', ids: [monitorId] }, actorPlantRead(env)],
   followUp: ({ monitorId }, docs) => previousLineReads(docs, monitorId),
   edits: ({ monitorId }) => [{ collection: 'monitors', id: monitorId }],
-  apply(docs, { monitorId, active, useExcludedPartIds, useExcludedModelNumbers }) {
+  apply(docs, { monitorId, active, useExcludedPartIds, useExcludedModelNumbers }, env) {
+    const monitor = docs.get('monitors', monitorId) ?? rejectNotFound(M.notFound)
+    checkFeatures(
+      docs,
+      env,
+      {
+        ...monitor,
+        use_excluded_part_ids: useExcludedPartIds ?? monitor.use_excluded_part_ids,
+        use_excluded_model_numbers: useExcludedModelNumbers ?? monitor.use_excluded_model_numbers,
+      },
+      monitor,
+    )
     switchMonitor(docs, monitorId, {
       ...(active === undefined ? {} : { active }),
       ...(useExcludedPartIds === undefined ? {} : { use_excluded_part_ids: useExcludedPartIds }),
@@ -233,9 +247,10 @@ export const setCapAlert = defineIntent<SetCapAlertArgs>({
 })
 
 /** What saving a monitor needs: its line and lines' monitors, the signals and groups it names, and its type's monitors (duplicates). */
-function monitorSaveReads(monitor: Monitor): ReadonlyArray<DocumentRead> {
+function monitorSaveReads(monitor: Monitor, env: IntentEnv): ReadonlyArray<DocumentRead> {
   const lineId = monitor.monitor_filter.line_uuid
   return [
+    actorPlantRead(env),
     { collection: 'monitors', ids: [monitor.monitor_uuid] },
     { collection: 'monitors', where: { monitor_type: monitor.monitor_type } },
     ...(lineId ? [{ collection: 'lines', ids: [lineId] } as const, monitorsOfLineRead(lineId)] : []),
@@ -279,6 +294,20 @@ const scoped = (monitor: Monitor, env: IntentEnv): Monitor => ({
       : { period: defaultMonitorPeriod(env.now) }),
   },
 })
+
+/**
+ * SHELL-03: creating an MVD monitor needs the multi-variate creation flag; switching an exclusion on
+ * needs the exclude-parts flag. What a monitor already holds may stay, so it can still be edited or
+ * switched off after its plant lost the flag.
+ */
+function checkFeatures(docs: DocSet, env: IntentEnv, next: Monitor, previous: Monitor | undefined): void {
+  if (next.monitor_type === 'mvd' && previous?.monitor_type !== 'mvd')
+    requireFeature(docs, env, 'multiVariateCreation')
+  const switchedOn = (key: 'use_excluded_part_ids' | 'use_excluded_model_numbers') =>
+    next[key] && previous?.[key] !== true
+  if (switchedOn('use_excluded_part_ids') || switchedOn('use_excluded_model_numbers'))
+    requireFeature(docs, env, 'excludeParts')
+}
 
 /**
  * The rules that need other documents: the line exists, the signals and groups are that line's, an

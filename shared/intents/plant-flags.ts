@@ -1,6 +1,8 @@
-import { noFeatureFlags, type FeatureFlags } from '../schema/plant'
+import { noFeatureFlags, type FeatureFlagName, type FeatureFlags } from '../schema/plant'
+import { FEATURE_LABELS } from '../validation/feature-gates'
+import { Messages } from '../validation/messages'
 import type { DocSet } from './doc-set'
-import type { DocumentRead, IntentEnv } from './intent'
+import { rejectForbidden, type DocumentRead, type IntentEnv } from './intent'
 
 /**
  * The actor's plant as intents read it: feature flags gate what several areas allow (signals,
@@ -17,3 +19,8 @@ export const featureFlagsOf = (docs: DocSet, env: IntentEnv): FeatureFlags => ({
   ...noFeatureFlags(),
   ...(docs.get('plants', env.actor.plantId)?.featureFlags ?? {}),
 })
+
+/** Refuses the action (403, a kept rejection on a push) when the actor's plant has `flag` off. */
+export function requireFeature(docs: DocSet, env: IntentEnv, flag: FeatureFlagName): void {
+  if (!featureFlagsOf(docs, env)[flag]) rejectForbidden(Messages.features.off(FEATURE_LABELS[flag]))
+}

@@ -18,6 +18,7 @@ import {
   signalsLabel,
   type SignalEdit,
 } from './signal-edits'
+import { requireEntityTypeSelection } from './signals'
 
 /**
  * Signal links as one action: the Associations panel's Confirm (SM-10: every chip's entity type and
@@ -132,13 +133,16 @@ export const updateSignals = defineIntent<UpdateSignalsArgs>({
   reads: ({ signals }, env) => signalReads(ids(signals), env),
   followUp: ({ signals }, docs) => signalLineReads(docs, ids(signals)),
   edits: ({ signals }) => signalRefs(ids(signals)),
-  apply: (docs, { lineId, signals }, env) =>
+  apply(docs, { lineId, signals }, env) {
+    for (const { signalId, changes } of signals)
+      if (changes.entityType) requireEntityTypeSelection(docs, env, [signalId], changes.entityType)
     editSignals(
       docs,
       signals.map(({ signalId, changes }) => ({ id: signalId, edit: (s): Signal => ({ ...s, ...changes }) })),
       featureFlagsOf(docs, env),
       lineId,
-    ),
+    )
+  },
   describe: ({ signals }, docs) => {
     const fields = [...new Set(signals.flatMap((s) => Object.keys(s.changes)))]
     return `Change ${fields.join(', ')} of ${signalsLabel(docs, ids(signals))}`

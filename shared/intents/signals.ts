@@ -6,7 +6,10 @@ import {
   SingleSide,
   type Signal,
 } from '../schema/signal'
-import { defineIntent } from './intent'
+import { defineIntent, type IntentEnv } from './intent'
+import type { DocSet } from './doc-set'
+import { requireFeature } from './plant-flags'
+import { entityTypeFlag } from '../validation/feature-gates'
 import {
   editSignals,
   featureFlagsOf,
@@ -63,6 +66,7 @@ export const setSignalStatus = defineIntent<SetSignalStatusArgs>({
   reads: ({ signalIds }, env) => signalReads(signalIds, env),
   edits: ({ signalIds }) => signalRefs(signalIds),
   apply: (docs, { signalIds, active }, env) =>
+    requireMultiselect(docs, env, signalIds) ??
     editSignals(docs, sameEdit(signalIds, { isSignalActive: active }), featureFlagsOf(docs, env)),
   describe: ({ signalIds, active }, docs) => `Turn ${active ? 'on' : 'off'} ${signalsLabel(docs, signalIds)}`,
 })
@@ -86,8 +90,11 @@ export const changeSignalEntityType = defineIntent<ChangeSignalEntityTypeArgs>({
   reads: ({ signalIds }, env) => signalReads(signalIds, env),
   followUp: ({ signalIds }, docs) => signalLineReads(docs, signalIds),
   edits: ({ signalIds }) => signalRefs(signalIds),
-  apply: (docs, { signalIds, entityType }, env) =>
-    editSignals(docs, sameEdit(signalIds, { entityType }), featureFlagsOf(docs, env)),
+  apply(docs, { signalIds, entityType }, env) {
+    requireMultiselect(docs, env, signalIds)
+    requireEntityTypeSelection(docs, env, signalIds, entityType)
+    editSignals(docs, sameEdit(signalIds, { entityType }), featureFlagsOf(docs, env))
+  },
   describe: ({ signalIds, entityType }, docs) =>
     `Change entity type of ${signalsLabel(docs, signalIds)} to ${entityType}`,
 })
@@ -98,12 +105,21 @@ export const setSignalDistribution = defineIntent<SetSignalDistributionArgs>({
   args: SetSignalDistributionArgs,
   reads: ({ signals }, env) => signalReads(ids(signals), env),
   edits: ({ signals }) => signalRefs(ids(signals)),
-  apply: (docs, { signals }, env) =>
+  apply(docs, { signals }, env) {
+    requireMultiselect(docs, env, ids(signals))
+    // Back to two sided is always allowed: a plant that lost the flag can still undo a side.
+    if (
+      signals.some(
+        (u) => u.singleSide !== null && docs.get('signals', u.signalId)?.singleSide !== u.singleSide,
+      )
+    )
+      requireFeature(docs, env, 'singleSidedLimits')
     editSignals(
       docs,
       signals.map(({ signalId, singleSide }) => ({ id: signalId, edit: (s) => ({ ...s, singleSide }) })),
       featureFlagsOf(docs, env),
-    ),
+    )
+  },
   describe: ({ signals }, docs) => `Change distribution of ${signalsLabel(docs, ids(signals))}`,
 })
 
@@ -114,6 +130,7 @@ export const setQualityCharacteristic = defineIntent<SetQualityCharacteristicArg
   reads: ({ signalIds }, env) => signalReads(signalIds, env),
   edits: ({ signalIds }) => signalRefs(signalIds),
   apply: (docs, { signalIds, qualityCharacteristic }, env) =>
+    requireMultiselect(docs, env, signalIds) ??
     editSignals(docs, sameEdit(signalIds, { qualityCharacteristic }), featureFlagsOf(docs, env)),
   describe: ({ signalIds, qualityCharacteristic }, docs) =>
     `Set quality characteristic of ${signalsLabel(docs, signalIds)} to ${qualityCharacteristic}`,
@@ -126,6 +143,7 @@ export const saveResultClassifications = defineIntent<SaveResultClassificationsA
   reads: ({ signals }, env) => signalReads(ids(signals), env),
   edits: ({ signals }) => signalRefs(ids(signals)),
   apply: (docs, { signals }, env) =>
+    requireMultiselect(docs, env, ids(signals)) ??
     editSignals(
       docs,
       signals.map(({ signalId, resultClassifications }) => ({
@@ -141,3 +159,24 @@ export const saveResultClassifications = defineIntent<SaveResultClassificationsA
 })
 
 const ids = (signals: ReadonlyArray<{ readonly signalId: string }>) => signals.map((s) => s.signalId)
+
+/** SHELL-03: acting on several signals at once is multiselect (SM-04). */
+function requireMultiselect(docs: DocSet, env: IntentEnv, signalIds: ReadonlyArray<string>): undefined {
+  if (new Set(signalIds).size > 1) requireFeature(docs, env, 'multiselect')
+  return undefined
+}
+
+/**
+ * SHELL-03: giving a signal a limit, result or component-id type needs that type's selection flag
+ * (SM-07); a signal that already has the type is no change.
+ */
+export function requireEntityTypeSelection(
+  docs: DocSet,
+  env: IntentEnv,
+  signalIds: ReadonlyArray<string>,
+  entityType: EntityType,
+): void {
+  const flag = entityTypeFlag(entityType)
+  if (flag && signalIds.some((id) => docs.get('signals', id)?.entityType !== entityType))
+    requireFeature(docs, env, flag)
+}

@@ -322,6 +322,19 @@ export const Messages = {
       "The plant's server cannot be reached. Your changes are kept and sent when it answers.",
     authorityUnreachableShort: "The plant's server cannot be reached",
   },
+  // ── Feature flags (SHELL-03): what a refusal of a feature that is off says, and the deployment setting ──
+  features: {
+    /** An action of a feature whose flag is off for the actor's plant (403, a kept rejection on a push). */
+    off: (feature: string) => `${feature} is turned off for this plant`,
+    /** FEATURE_FLAGS / the deployment endpoint: what was wrong, naming the key. */
+    notAnObject: (where: string) => `${where} must be a JSON object`,
+    unknownFlag: (where: string, key: string, known: string) =>
+      `${where}: unknown feature flag '${key}' (known: ${known})`,
+    notBoolean: (where: string, key: string) => `${where}: '${key}' must be true or false`,
+    unknownCustomer: (customerId: string) => `Customer '${customerId}' has no plant on this server`,
+    notJson: (where: string) => `${where} is not valid JSON`,
+    notOnGateway: 'FEATURE_FLAGS cannot be set in gateway mode: the authority owns the plant and its flags',
+  },
   server: {
     unauthorized: 'Unauthorized',
     forbidden: 'Forbidden resource',

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { Schema } from 'effect'
-import { timingSafeEqual } from 'node:crypto'
 import { COLLECTIONS } from '../../shared/sync/collections'
 import { Messages } from '../../shared/validation/messages'
 import { requireAdmin } from '../auth/middleware'
+import { sameBearer } from '../auth/token'
 import { DomainError, notFound } from '../domain/domain-error'
 import type { AppEnv } from '../http/app-env'
 import { decodeInput, readJson } from '../http/body'
@@ -28,7 +28,7 @@ export function gatewayPokeRoutes(pokeToken: string | undefined): Hono<AppEnv> {
   app.post('/poke', async (c) => {
     const gateway = c.var.services.gateway
     if (!gateway) throw notFound(Messages.server.notFound)
-    if (pokeToken !== undefined && !sameToken(c.req.header('authorization') ?? '', `Bearer ${pokeToken}`))
+    if (pokeToken !== undefined && !sameBearer(c.req.header('authorization') ?? '', pokeToken))
       throw new DomainError(401, 'UNAUTHORIZED', Messages.server.unauthorized)
     // An empty body pokes every plant; Hono keeps the text, so readJson reads it again for free.
     const text = await c.req.text()
@@ -47,10 +47,4 @@ export function gatewayStatusRoutes(): Hono<AppEnv> {
     return c.json(await services.gateway.status(session.customerId, session.plantId))
   })
   return app
-}
-
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given)
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
 }

@@ -2,6 +2,7 @@ import { ENTITY_TYPES } from '../../../shared/constants'
 import type { FeatureFlags } from '../../../shared/schema/plant'
 import type { EntityType, Signal } from '../../../shared/schema/signal'
 import { dissociatedBy, withEntityType } from '../../../shared/validation/signal-link-rules'
+import { isEntityTypeSelectable } from '../../../shared/validation/feature-gates'
 
 /**
  * What the signal details pane shows for a selection (SM-05..SM-09) and what an entity-type change
@@ -35,15 +36,7 @@ export function entityTypeOptions(
   >,
   current: ReadonlyArray<EntityType>,
 ): Array<EntityType> {
-  const offered = (t: EntityType): boolean =>
-    current.includes(t) ||
-    (t === 'UPPER_LIMIT' || t === 'LOWER_LIMIT'
-      ? flags.limitEntityTypeSelection
-      : t === 'RESULT'
-        ? flags.resultEntityTypeSelection
-        : t === 'COMPONENT_ID'
-          ? flags.componentEntityTypeSelection
-          : true)
+  const offered = (t: EntityType): boolean => current.includes(t) || isEntityTypeSelectable(flags, t)
   return ENTITY_TYPES.filter(offered)
 }
 

@@ -56,6 +56,8 @@ export interface TestServerOptions {
   readonly database?: Database
   /** Leave the database open on close (it belongs to the caller). */
   readonly keepDatabase?: boolean
+  /** DEPLOYMENT_TOKEN: opens /api/deployment/* (feature flags); unset, those routes are 404. */
+  readonly deploymentToken?: string
 }
 
 export async function startTestServer(
@@ -69,7 +71,10 @@ export async function startTestServer(
     kind === 'postgres' ? await createPostgresChangeBus(database.pool) : createLocalChangeBus()
   const services: Services = { db: database.db, changes, clock: options.clock ?? systemClock }
   await ensureDemoPlant(services, DEFAULT_DEMO, options.seed ?? {})
-  const app = createApp({ services })
+  const app = createApp({
+    services,
+    ...(options.deploymentToken ? { deploymentToken: options.deploymentToken } : {}),
+  })
 
   const request: TestServer['request'] = (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { IntentRejected } from '../../../shared/intents/intent'
 import { Messages } from '../../../shared/validation/messages'
 import { changesById, doc, run } from './intent-harness'
+import { plantDoc } from './signal-documents'
 
 /** The line intents (shared/intents/lines.ts), as both the device and the server run them. */
 const line = (id: string, extra: Record<string, unknown> = {}) =>
@@ -36,6 +37,8 @@ const monitor = (id: string, lineId: string, active: boolean) =>
   })
 
 const plant = [
+  // Feeder lines are part marriage (SHELL-03).
+  plantDoc({ partMarriage: true }),
   line('paint', { activeMonitorsCount: 2 }),
   line('press'),
   monitor('m1', 'paint', true),
@@ -98,6 +101,7 @@ describe('setLineActive', () => {
 
 describe('updateLineSettings', () => {
   const chain = [
+    plantDoc({ partMarriage: true }),
     line('a', { feederLineIds: ['b'] }),
     line('b', { feederLineIds: ['c'] }),
     line('c'),

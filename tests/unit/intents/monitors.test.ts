@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Messages } from '../../../shared/validation/messages'
 import { ADMIN_ACTOR, changesById, doc, run } from './intent-harness'
+import { plantDoc } from './signal-documents'
 
 /** The monitor intents (shared/intents/monitors.ts), as both the device and the server run them. */
 const line = (id: string, active = true) =>
@@ -52,6 +53,8 @@ const rules = [
   { type: 'ExceedanceTime', active: false, details: { breaches: 7, seconds: 900 } },
 ]
 const plant = [
+  // Creating an MVD monitor needs its flag (SHELL-03).
+  plantDoc({ multiVariateCreation: true }),
   line('paint'),
   line('idle', false),
   signal('s1', 'paint'),

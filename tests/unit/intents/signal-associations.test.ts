@@ -102,7 +102,7 @@ describe('saveSignalAssociations (SM-10)', () => {
 describe('updateSignals (SM-12)', () => {
   it('SM-12 several attributes of several signals, any order, as one action', async () => {
     const res = await run(
-      lineDocs(),
+      lineDocs({ limitEntityTypeSelection: true }),
       'updateSignals',
       {
         lineId: 'line-1',

@@ -4,6 +4,13 @@ import type { Signal } from '../../../shared/schema/signal'
 import { changesById, run } from './intent-harness'
 import { LINE, lineDocs, signal } from './signal-documents'
 
+/** SM-07's gated types need their selection flags on (SHELL-03). */
+const ENTITY_TYPE_FLAGS = {
+  limitEntityTypeSelection: true,
+  resultEntityTypeSelection: true,
+  componentEntityTypeSelection: true,
+}
+
 /**
  * The signal intents (shared/intents/signals.ts, signal-associations.ts): what each changes,
  * cascades (dissociations) included, and what each refuses with the spec's message.
@@ -24,7 +31,10 @@ const rejection = async (promise: Promise<unknown>) => {
 
 describe('setSignalStatus, renameSignal, setQualityCharacteristic', () => {
   it('SM-05 switches every selected signal off and back on', async () => {
-    const off = await run(lineDocs(), 'setSignalStatus', { signalIds: ['m1', 'm2'], active: false })
+    const off = await run(lineDocs({ multiselect: true }), 'setSignalStatus', {
+      signalIds: ['m1', 'm2'],
+      active: false,
+    })
     expect(off.changes.map((c) => c.id)).toEqual(['m1', 'm2'])
     expect(put(off.changes, 'm1')).toEqual({ ...LINE.m1, isSignalActive: false })
     expect(off.description).toBe('Turn off 2 signals')
@@ -50,12 +60,12 @@ describe('setSignalStatus, renameSignal, setQualityCharacteristic', () => {
   })
 
   it('SM-09 sets the quality characteristic; an unknown signal is 404 Signal not found', async () => {
-    const res = await run(lineDocs(), 'setQualityCharacteristic', {
+    const res = await run(lineDocs({ multiselect: true }), 'setQualityCharacteristic', {
       signalIds: ['m1'],
       qualityCharacteristic: 'Critical',
     })
     expect(put(res.changes, 'm1')?.qualityCharacteristic).toBe('Critical')
-    const missing = run(lineDocs(), 'setQualityCharacteristic', {
+    const missing = run(lineDocs({ multiselect: true }), 'setQualityCharacteristic', {
       signalIds: ['m1', 'nope'],
       qualityCharacteristic: 'Critical',
     })
@@ -96,7 +106,10 @@ describe('changeSignalEntityType (SM-07)', () => {
       { x1: { entityType: 'UPPER_LIMIT' } },
     ],
   ])('SM-07 %s', async (_title, id, entityType, expected) => {
-    const res = await run(lineDocs(), 'changeSignalEntityType', { signalIds: [id], entityType })
+    const res = await run(lineDocs(ENTITY_TYPE_FLAGS), 'changeSignalEntityType', {
+      signalIds: [id],
+      entityType,
+    })
     const after = Object.fromEntries(res.changes.map((c) => [c.id, c.kind === 'put' ? c.data : undefined]))
     expect(Object.keys(after).sort()).toEqual(Object.keys(expected).sort())
     for (const [sid, fields] of Object.entries(expected)) {
@@ -105,7 +118,7 @@ describe('changeSignalEntityType (SM-07)', () => {
   })
 
   it('SM-07 a measurement that stops being one loses its distribution; classifications stay', async () => {
-    const docs = lineDocs({}, [{ ...LINE.m2, singleSide: 'LOWER' }])
+    const docs = lineDocs({ multiselect: true }, [{ ...LINE.m2, singleSide: 'LOWER' }])
     const res = await run(docs, 'changeSignalEntityType', { signalIds: ['m2', 'r1'], entityType: 'UNKNOWN' })
     expect(put(res.changes, 'm2')).toMatchObject({ singleSide: null, result: [] })
     expect(put(res.changes, 'r1')?.resultClassifications).toEqual(LINE.r1.resultClassifications)
@@ -124,7 +137,9 @@ describe('setSignalDistribution (SM-08)', () => {
       'Distribution (single sided) can only be set for measurements',
     ],
   ])('SM-08 %s', async (_title, signalId, singleSide, expected) => {
-    const res = run(lineDocs(), 'setSignalDistribution', { signals: [{ signalId, singleSide }] })
+    const res = run(lineDocs({ singleSidedLimits: true }), 'setSignalDistribution', {
+      signals: [{ signalId, singleSide }],
+    })
     if (typeof expected === 'string') {
       expect(await rejection(res)).toEqual({ status: 400, message: expected })
       return
@@ -143,7 +158,7 @@ describe('saveResultClassifications (SM-11)', () => {
 
   it('SM-11 stores several signals at once in canonical order (pass, fail, other)', async () => {
     const r2 = signal('r2', { entityType: 'RESULT' })
-    const res = await run(lineDocs({}, [r2]), 'saveResultClassifications', {
+    const res = await run(lineDocs({ multiselect: true }, [r2]), 'saveResultClassifications', {
       signals: [
         { signalId: 'r1', resultClassifications: ok },
         { signalId: 'r2', resultClassifications: [ok[0]] },
@@ -154,7 +169,7 @@ describe('saveResultClassifications (SM-11)', () => {
   })
 
   it('SM-11 all or nothing: one non-result signal refuses the whole save', async () => {
-    const res = run(lineDocs(), 'saveResultClassifications', {
+    const res = run(lineDocs({ multiselect: true }), 'saveResultClassifications', {
       signals: [
         { signalId: 'r1', resultClassifications: ok },
         { signalId: 'm1', resultClassifications: ok },
