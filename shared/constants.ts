@@ -135,10 +135,17 @@ export const RELIANCE_SECRET_MASK_LENGTH = 18
 export const SPECIAL_STATION_ID = 'unassigned-station'
 
 // ── Users and roles (spec) ──────────────────────────────────────────────────
-export const ROLES = ['user', 'administrator'] as const
+/**
+ * Every role a user may hold. 'contributor' is the role the specification's current-user check names
+ * (settings-area.md §6); it works as a user does and is never an administrator (README Decisions).
+ */
+export const ROLES = ['user', 'administrator', 'contributor'] as const
+/** What the Users grid's Role dropdown and setUserRole offer (USER-03: User / Administrator). */
+export const ASSIGNABLE_ROLES = ['user', 'administrator'] as const
 export const LOCATION_CORPORATE = 'corporate'
 export const LOCATION_UNASSIGNED = 'unassigned'
 export const LOCATION_PROVIDER = 'provider'
+/** How long a device (and a gateway) trusts the role it was told before asking again (SHELL-04). */
 export const ROLE_CACHE_MS = 5 * 60_000
 
 // ── Settings sections (spec) ────────────────────────────────────────────────

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
+import type { Role } from '../../shared/schema/user'
 import type { CollectionName } from '../../shared/sync/collections'
 import type { FieldConflictRecord } from '../../shared/sync/intent-protocol'
 import type { Checkpoint, Rejection } from '../../shared/sync/protocol'
@@ -42,7 +43,7 @@ export interface StoredIdentity {
 export interface SessionUser {
   id: string
   email: string
-  role: 'user' | 'administrator'
+  role: Role
   customerId: string
   plantId: string
   locationConfig: { locationName: string | null; locationPlantId: string | null }

@@ -1,6 +1,6 @@
 import { Result } from 'effect'
 import { INTENTS, type IntentArgs, type IntentName } from '../../shared/intents'
-import { IntentRejected, type Actor, type IntentDefinition } from '../../shared/intents/intent'
+import { IntentRejected, mayRun, type Actor, type IntentDefinition } from '../../shared/intents/intent'
 import { runIntent } from '../../shared/intents/run'
 import type { BaseValue } from '../../shared/sync/intent-protocol'
 import type { Rejection } from '../../shared/sync/protocol'
@@ -34,6 +34,7 @@ export async function checkLocally(
   args: unknown,
 ): Promise<Rejection | null> {
   const definition = INTENTS[name] as unknown as IntentDefinition<unknown>
+  if (!mayRun(definition, actor)) return forbiddenRejection
   const decoded = decodeWithErrors(definition.args, args)
   if (Result.isFailure(decoded)) return validationRejection(decoded.failure[0]?.message)
   try {
@@ -55,6 +56,8 @@ export async function runLocally<N extends IntentName>(
   args: IntentArgs<N>,
 ): Promise<LocalOutcome> {
   const definition = INTENTS[name] as unknown as IntentDefinition<unknown>
+  // SHELL-04: the server would answer 403 (a demoted administrator's Re-apply, a stale screen).
+  if (!mayRun(definition, actor)) return { status: 'refused', rejection: forbiddenRejection }
   const decoded = decodeWithErrors(definition.args, args)
   if (Result.isFailure(decoded)) {
     return { status: 'refused', rejection: validationRejection(decoded.failure[0]?.message) }
@@ -97,6 +100,8 @@ export async function runLocally<N extends IntentName>(
     throw err
   }
 }
+
+const forbiddenRejection: Rejection = { code: 'FORBIDDEN', status: 403, message: Messages.server.forbidden }
 
 const validationRejection = (message: string | undefined): Rejection => ({
   code: 'VALIDATION',

@@ -1,5 +1,6 @@
 import { BehaviorSubject } from 'rxjs'
 import type { RxStorage } from 'rxdb'
+import { ROLE_CACHE_MS } from '../../shared/constants'
 import type { IntentArgs, IntentName } from '../../shared/intents'
 import { canAccessCollection, COLLECTIONS, type CollectionName } from '../../shared/sync/collections'
 import type { IntentOutcome } from '../../shared/sync/intent-protocol'
@@ -72,6 +73,11 @@ export interface ControllerOptions {
   readonly showStoredFirst?: boolean
   /** Where the stored view reads (the browser's IndexedDB by default; tests pass fake-indexeddb). */
   readonly indexedDB?: IDBFactory
+  /**
+   * How often a signed-in device asks the server who it is (SHELL-04's role cache): ROLE_CACHE_MS,
+   * 5 minutes, by default. Injectable so tests need not wait; it is also asked on every reconnect.
+   */
+  readonly roleCheckMs?: number
 }
 
 type Listener = (issue: SyncIssue) => void
@@ -80,6 +86,12 @@ const RETRY_MS = 5000
 
 /** How long a cold start showing stored documents waits for the first screen before opening anyway. */
 const FIRST_SCREEN_WAIT_MS = 1000
+
+/**
+ * A broken change stream (the server ends a demoted administrator's, a network blip) asks who is
+ * signed in, at most this often: the browser retries a stream every few seconds while it cannot connect.
+ */
+const STREAM_RECHECK_MS = 10_000
 
 /**
  * Owns the session, the local database of the signed-in plant, its replication from the server, and
@@ -111,6 +123,10 @@ export class SyncController {
   private storedReads: StoredView | undefined
   private loaded: SessionCode | undefined
   private readonly lastSynced: LastSyncedMark
+  /** The next periodic session check (SHELL-04), and the one running. */
+  private roleTimer: ReturnType<typeof setTimeout> | undefined
+  private roleCheck: Promise<void> | undefined
+  private lastRoleCheckAt = 0
 
   constructor(private readonly options: ControllerOptions) {
     this.device = options.device ?? new DeviceDb()
@@ -242,6 +258,7 @@ export class SyncController {
   }
 
   async signOut(): Promise<void> {
+    clearTimeout(this.roleTimer)
     await api.signOut(this.options.transport).catch(() => undefined)
     await this.stopReplication()
     await this.device.identity.delete('current')
@@ -322,11 +339,60 @@ export class SyncController {
       void this.start()
       return
     }
+    // The role may have changed while away (SHELL-04); what is pending goes up meanwhile, and a
+    // refused administrator action is kept as a sync issue either way.
+    void this.recheckSession()
     this.openStream()
     this.resync()
   }
 
+  /**
+   * SHELL-04: asks the server who is signed in (GET /api/session) and, when its answer differs from
+   * the session shown — a role above all — takes it as a sign-in would: the screens follow at once
+   * (a demoted administrator loses Users and Data Sources, menu items and pages, without a reload),
+   * replication restarts with the collections the new role sees, and pending actions go up, where
+   * the server refuses an administrator's action from a non-administrator with 403 'Forbidden
+   * resource' and the device keeps it as a sync issue. Runs every `roleCheckMs` and on reconnect;
+   * an unreachable server changes nothing, a 401 is the expired session it always was.
+   */
+  recheckSession(): Promise<void> {
+    this.roleCheck ??= this.recheckNow().finally(() => {
+      this.roleCheck = undefined
+    })
+    return this.roleCheck
+  }
+
+  private async recheckNow(): Promise<void> {
+    const shown = this.session$.value
+    if (shown.status !== 'signed-in' || !shown.verified) return
+    let user: SessionUser
+    try {
+      user = await api.session(this.options.transport)
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 401) this.onResult(false, err)
+      return
+    }
+    this.lastRoleCheckAt = Date.now()
+    // Signed out, or signed in afresh, meanwhile: that answer is not about the session shown now.
+    if (this.session$.value !== shown || deepEqual(shown.user, user)) return
+    await this.signedIn(user, true)
+  }
+
+  /** The periodic check (SHELL-04): only while signed in; skipped while offline. */
+  private scheduleRoleCheck(): void {
+    clearTimeout(this.roleTimer)
+    this.roleTimer = setTimeout(() => {
+      const due = this.status$.value.online ? this.recheckSession() : Promise.resolve()
+      void due.finally(() => {
+        if (this.session$.value.status === 'signed-in') this.scheduleRoleCheck()
+      })
+    }, this.options.roleCheckMs ?? ROLE_CACHE_MS)
+    // In Node (tests, the convergence workers) a pending check must not keep the process alive.
+    ;(this.roleTimer as { unref?: () => void }).unref?.()
+  }
+
   async close(): Promise<void> {
+    clearTimeout(this.roleTimer)
     this.opening = undefined
     // A "last synced" still waiting to be stored is stored now.
     await this.lastSynced.flush()
@@ -404,6 +470,8 @@ export class SyncController {
     // the screens show: until then such a document still shows its old pending mark.)
     await this.code.adoptLegacyPending(open, this.outbox, user.id)
     if (verified) {
+      this.lastRoleCheckAt = Date.now()
+      this.scheduleRoleCheck()
       await this.startReplication(open, user)
       void this.pushNow()
     }
@@ -525,7 +593,12 @@ export class SyncController {
     this.streamHandle = this.code.openChangeStream(
       this.options.transport,
       () => this.replications,
-      () => this.patchStatus({ online: this.options.isOnline?.() ?? this.status$.value.online }),
+      () => {
+        const online = this.options.isOnline?.() ?? this.status$.value.online
+        this.patchStatus({ online })
+        // The server ends the stream of a session whose role no longer sees what it streamed.
+        if (online && Date.now() - this.lastRoleCheckAt > STREAM_RECHECK_MS) void this.recheckSession()
+      },
     )
   }
 

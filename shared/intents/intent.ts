@@ -1,4 +1,5 @@
 import type { Schema } from 'effect'
+import { isAdministrator, type Role } from '../schema/user'
 import type { CollectionName } from '../sync/collections'
 import type { RejectionCode } from '../sync/protocol'
 import type { DocSet } from './doc-set'
@@ -51,11 +52,19 @@ export interface IntentEnv {
 
 export interface Actor {
   readonly userId: string
-  readonly role: 'user' | 'administrator'
+  readonly role: Role
   readonly customerId: string
   readonly plantId: string
   readonly locationConfig: { readonly locationName: string | null; readonly locationPlantId: string | null }
 }
+
+/**
+ * SHELL-04: whether the actor's role may run the intent at all (administrators only for users and
+ * data sources). The server refuses with 403 'Forbidden resource'; the device says the same at once,
+ * so a demoted administrator's Re-apply is refused here instead of going up to be refused again.
+ */
+export const mayRun = (definition: Pick<IntentDefinition<never>, 'adminOnly'>, actor: Pick<Actor, 'role'>) =>
+  definition.adminOnly !== true || isAdministrator(actor.role)
 
 export interface DocumentRef {
   readonly collection: CollectionName

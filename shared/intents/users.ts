@@ -1,6 +1,6 @@
 import { featureFlagsOf } from './plant-flags'
 import { Schema } from 'effect'
-import { Role, UserLocationConfig, type User } from '../schema/user'
+import { AssignableRole, UserLocationConfig, type User } from '../schema/user'
 import { normalizeEmail, validateAddUserForm } from '../validation/integration-rules'
 import { Messages } from '../validation/messages'
 import { resolveLocation } from '../validation/user-location'
@@ -32,7 +32,7 @@ export const AddUserArgs = Schema.Struct({
 })
 export type AddUserArgs = typeof AddUserArgs.Type
 
-export const SetUserRoleArgs = Schema.Struct({ userId: Schema.NonEmptyString, role: Role })
+export const SetUserRoleArgs = Schema.Struct({ userId: Schema.NonEmptyString, role: AssignableRole })
 export type SetUserRoleArgs = typeof SetUserRoleArgs.Type
 
 export const SetUserLocationArgs = Schema.Struct({

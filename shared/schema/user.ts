@@ -1,5 +1,5 @@
 import { Schema } from 'effect'
-import { ROLES } from '../constants'
+import { ASSIGNABLE_ROLES, ROLES } from '../constants'
 import { checkWith, fieldError } from '../validation/field-error'
 import { isEmailLike, validateAddUserForm } from '../validation/integration-rules'
 import { Messages } from '../validation/messages'
@@ -10,6 +10,13 @@ import { UtcIsoString } from './plant'
 
 export const Role = Schema.Literals(ROLES)
 export type Role = typeof Role.Type
+
+/** The roles an administrator gives (the Role dropdown, setUserRole). */
+export const AssignableRole = Schema.Literals(ASSIGNABLE_ROLES)
+export type AssignableRole = typeof AssignableRole.Type
+
+/** SHELL-04: only an administrator sees Users and Data Sources; a contributor is not one. */
+export const isAdministrator = (role: Role): boolean => role === 'administrator'
 
 /**
  * Where a user works: a plant (name and id), 'corporate', the provider's own location, or

@@ -53,5 +53,6 @@ export const LINE_FIELDS: Partial<Record<CollectionName, string>> = {
 export const isCollectionName = (name: string): name is CollectionName =>
   (COLLECTIONS as ReadonlyArray<string>).includes(name)
 
-export const canAccessCollection = (collection: CollectionName, role: 'user' | 'administrator'): boolean =>
+/** SHELL-04: only an administrator (not a user, not a contributor) sees the admin-only collections. */
+export const canAccessCollection = (collection: CollectionName, role: string): boolean =>
   role === 'administrator' || !ADMIN_ONLY_COLLECTIONS.has(collection)

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { SignInInput } from '../../shared/schema/user'
+import { isAdministrator, SignInInput } from '../../shared/schema/user'
 import { Messages } from '../../shared/validation/messages'
 import { requireSession } from '../auth/middleware'
 import { verifyPassword } from '../auth/password'
@@ -72,8 +72,9 @@ export function sessionRoutes(): Hono<AppEnv> {
     return c.body(null, 204)
   })
 
+  // SHELL-04: the stored user's role as of this request; a contributor is not an administrator.
   app.get('/check-current-user-roles', requireSession, (c) =>
-    c.json({ isAdministrator: c.var.session.role === 'administrator' }),
+    c.json({ isAdministrator: isAdministrator(c.var.session.role) }),
   )
 
   return app

@@ -42,12 +42,21 @@ export function userRoutes(): Hono<AppEnv> {
 
   // POST adds the role, PUT removes it. Decision: 'user' is the base role every user holds, so
   // adding it changes nothing and removing it is ignored; removing 'administrator' leaves 'user'.
+  // Only 'administrator' is added or removed: 'contributor' is held, never given (README Decisions).
   app.on(['POST', 'PUT'], '/update-user-roles', requireAdmin, async (c) => {
     const { session, services } = c.var
     const input = await readBody(c, UpdateUserRoleInput)
     const user = await userOfCustomer(services, session, input.customerId, input.userId)
     const role: Role =
-      input.role !== 'administrator' ? user.data.role : c.req.method === 'POST' ? 'administrator' : 'user'
+      input.role !== 'administrator'
+        ? user.data.role
+        : c.req.method === 'POST'
+          ? 'administrator'
+          : user.data.role === 'administrator'
+            ? 'user'
+            : user.data.role
+    // Nothing to change (a contributor stays one): the intent is not run, its answer is the user.
+    if (role === user.data.role || role === 'contributor') return c.json(userAnswer(user))
     const written = await callIntent(c.var, 'setUserRole', { userId: user.id, role })
     return c.json(userAnswer(written.find<User>('users', user.id) ?? user))
   })

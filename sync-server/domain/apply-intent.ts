@@ -1,5 +1,5 @@
 import { isIntentName, intentNamed } from '../../shared/intents'
-import type { IntentDefinition } from '../../shared/intents/intent'
+import { mayRun, type IntentDefinition } from '../../shared/intents/intent'
 import type { CollectionName } from '../../shared/sync/collections'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
@@ -82,7 +82,9 @@ export function prepareIntent(services: Services, session: Session, request: Int
   try {
     if (!isIntentName(request.name)) throw badRequest(Messages.server.invalidRequest)
     const definition = intentNamed(request.name) as IntentDefinition<unknown>
-    if (definition.adminOnly && session.role !== 'administrator') throw forbidden(Messages.server.forbidden)
+    // The session's role is the stored user's as of this request (auth/session.ts): a demoted
+    // administrator's pending users / data sources actions are refused here and kept as sync issues.
+    if (!mayRun(definition, session)) throw forbidden(Messages.server.forbidden)
     const args = decodeInput(definition.args, request.args)
     const env = { actor: session, now: services.clock.now().toString() }
     return { request, intent: { name: request.name, definition, args, env, base: request.base ?? [] } }

@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming'
 import { compress } from 'hono/compress'
 import { Messages } from '../../shared/validation/messages'
 import {
+  ADMIN_ONLY_COLLECTIONS,
   COLLECTIONS,
   LINE_FIELDS,
   canAccessCollection,
@@ -10,8 +11,9 @@ import {
   type CollectionName,
 } from '../../shared/sync/collections'
 import { PullRequest, RESYNC, type ReplicatedDocument } from '../../shared/sync/protocol'
-import { requireSession } from '../auth/middleware'
-import type { Session } from '../auth/session'
+import { getCookie } from 'hono/cookie'
+import { requireSession, sessionOfToken } from '../auth/middleware'
+import { SESSION_COOKIE, type Session } from '../auth/session'
 import { DomainError, forbidden, notFound } from '../domain/domain-error'
 import { rulesFor } from '../domain/registry'
 import type { AppEnv } from '../http/app-env'
@@ -81,13 +83,26 @@ export function replicationRoutes(): Hono<AppEnv> {
   app.get('/stream', (c) => {
     const session = c.var.session
     const services = c.var.services
+    const token = getCookie(c, SESSION_COOKIE) ?? ''
     return streamSSE(c, async (stream) => {
+      let end: () => void = () => undefined
+      const ended = new Promise<void>((resolve) => {
+        end = resolve
+        stream.onAbort(resolve)
+      })
       const visible = COLLECTIONS.filter((col) => canAccessCollection(col, session.role))
       // Start after what exists now: the client answers RESYNC with a pull that covers it.
       const cursor = new Map<CollectionName, number>()
       const start = await latestSeq(services.db, session.customerId)
       for (const col of visible) cursor.set(col, start)
       await stream.writeSSE({ data: RESYNC })
+
+      const stillSees = async (collection: CollectionName) => {
+        const now = await sessionOfToken(services, token)
+        return (
+          now !== undefined && now.plantId === session.plantId && canAccessCollection(collection, now.role)
+        )
+      }
 
       let chain = Promise.resolve()
       const unsubscribe = services.changes.subscribe((notice) => {
@@ -96,6 +111,14 @@ export function replicationRoutes(): Hono<AppEnv> {
           .then(async () => {
             const after = cursor.get(notice.collection) ?? 0
             if (notice.seq <= after) return
+            // SHELL-04: the stream was opened by an administrator; the users and data sources go on
+            // only while the stored user still is one. Otherwise the stream ends, and the device's
+            // next one (and its session check, sync-controller.ts) has the role as it is now.
+            if (ADMIN_ONLY_COLLECTIONS.has(notice.collection) && !(await stillSees(notice.collection))) {
+              cursor.clear()
+              end()
+              return
+            }
             const page = await streamPageAfter(
               services.db,
               {
@@ -118,7 +141,7 @@ export function replicationRoutes(): Hono<AppEnv> {
           .catch((err: unknown) => console.error('stream delivery failed', err))
       })
       const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), 25_000)
-      await new Promise<void>((resolve) => stream.onAbort(resolve))
+      await ended
       clearInterval(heartbeat)
       unsubscribe()
     })

@@ -4,7 +4,14 @@ import { COLLECTIONS } from '../../shared/sync/collections'
 import type { PullResponse, ReplicatedDocument } from '../../shared/sync/protocol'
 import { differences, entities, pullAll, withoutEmptyRules } from './support/plant-state'
 import { Messages } from '../../shared/validation/messages'
-import { latestSeq } from '../../sync-server/store/documents'
+import type { User } from '../../shared/schema/user'
+import {
+  CUSTOMER_WIDE,
+  getDocument,
+  latestSeq,
+  writeDocument,
+  writeTransaction,
+} from '../../sync-server/store/documents'
 import { readSse } from './support/sse'
 import { DATABASE_KINDS, DEMO } from './support/test-server'
 import { startGatewayRig, type GatewayRig } from './support/gateway-rig'
@@ -188,5 +195,36 @@ describe.each(DATABASE_KINDS)('gateway reads on %s', (kind) => {
       role: 'administrator',
       customerId: 'cust-demo',
     })
+  })
+
+  test('SHELL-04 a contributor on the authority signs in through the gateway and works as a user', async () => {
+    const db = rig.authority.server.services.db
+    const stored = await getDocument<User>(db, 'cust-demo', 'users', 'user-operator')
+    const setRole = (role: User['role']) =>
+      writeTransaction(db, 'cust-demo', (tx) =>
+        writeDocument(tx, {
+          customerId: 'cust-demo',
+          collection: 'users',
+          id: 'user-operator',
+          plantId: CUSTOMER_WIDE,
+          data: { ...stored!.data, role },
+        }),
+      )
+    await setRole('contributor')
+    try {
+      const contributor = await rig.gateway.signIn(DEMO.userEmail, DEMO.userPassword)
+      expect((await rig.gateway.call('GET', '/api/session', contributor)).body).toMatchObject({
+        role: 'contributor',
+      })
+      expect((await rig.gateway.call('GET', '/api/check-current-user-roles', contributor)).body).toEqual({
+        isAdministrator: false,
+      })
+      const pull = { checkpoint: null, batchSize: 10 }
+      expect((await rig.gateway.call('POST', '/sync/lines/pull', contributor, pull)).status).toBe(200)
+      expect((await rig.gateway.call('POST', '/sync/users/pull', contributor, pull)).status).toBe(403)
+      expect((await rig.gateway.call('GET', '/api/gateway/status', contributor)).status).toBe(403)
+    } finally {
+      await setRole(stored!.data.role)
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
+import { isAdministrator } from '../../../shared/schema/user'
 import { useSessionValue } from '../../components/session-value'
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/use-media-query'
 import { MAIN_CONTENT_ID } from '../../components/focus'
@@ -32,7 +33,8 @@ export function SettingsPage() {
 
   const access = useMemo<MenuAccess>(
     () => ({
-      isAdministrator: session.status === 'signed-in' && session.user.role === 'administrator',
+      // The session's current role: a re-check (sync-controller.ts) that demotes hides Users and Data Sources.
+      isAdministrator: session.status === 'signed-in' && isAdministrator(session.user.role),
       flags: {
         multiVariateCreation: plant?.featureFlags.multiVariateCreation ?? false,
         etqIntegration: plant?.featureFlags.etqIntegration ?? false,

@@ -5,7 +5,7 @@
  */
 import { Item, Picker, TextField } from '@adobe/react-spectrum'
 import type { Key } from 'react'
-import type { Role } from '../../../shared/schema/user'
+import type { AssignableRole, Role } from '../../../shared/schema/user'
 import type { LocationOption } from '../../../shared/validation/integration-rules'
 import { enterSavesEscapeCancels, invalidWhen } from '../../components/field-state'
 
@@ -13,6 +13,8 @@ const ROLE_OPTIONS: ReadonlyArray<{ key: Role; label: string }> = [
   { key: 'user', label: 'User' },
   { key: 'administrator', label: 'Administrator' },
 ]
+/** A contributor (SHELL-04) is shown as one, but nobody is made one here (README Decisions). */
+const CONTRIBUTOR_OPTION = { key: 'contributor', label: 'Contributor' } as const
 
 /** A role as the Role select names it. */
 export const roleLabel = (role: Role): string => ROLE_OPTIONS.find((o) => o.key === role)?.label ?? role
@@ -21,7 +23,7 @@ export function RolePicker(props: {
   readonly email: string
   readonly role: Role
   readonly isDisabled?: boolean
-  readonly onChange: (role: Role) => void
+  readonly onChange: (role: AssignableRole) => void
 }) {
   const { email, role, isDisabled = false, onChange } = props
   return (
@@ -30,7 +32,8 @@ export function RolePicker(props: {
       selectedKey={role}
       isDisabled={isDisabled}
       width="size-2000"
-      items={ROLE_OPTIONS}
+      items={role === 'contributor' ? [...ROLE_OPTIONS, CONTRIBUTOR_OPTION] : ROLE_OPTIONS}
+      disabledKeys={[CONTRIBUTOR_OPTION.key]}
       onSelectionChange={(key: Key | null) => {
         if ((key === 'user' || key === 'administrator') && key !== role) onChange(key)
       }}

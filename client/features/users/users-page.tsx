@@ -7,7 +7,7 @@
  */
 import { ActionButton, Button, Flex, Heading, Text, View } from '@adobe/react-spectrum'
 import { useCallback, useMemo } from 'react'
-import type { Role } from '../../../shared/schema/user'
+import type { AssignableRole } from '../../../shared/schema/user'
 import {
   locationOptions,
   selectedLocationKey,
@@ -103,7 +103,7 @@ export default function UsersPage() {
   }, [close, confirm, draft])
 
   const setRole = useCallback(
-    (user: UserDoc, role: Role) =>
+    (user: UserDoc, role: AssignableRole) =>
       void report(
         'setUserRole',
         { userId: user.id, role },

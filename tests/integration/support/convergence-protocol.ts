@@ -1,5 +1,6 @@
 import type { SyncIssue } from '../../../client/db/device-db'
 import type { IntentName } from '../../../shared/intents'
+import type { Role } from '../../../shared/schema/user'
 import type { CollectionName } from '../../../shared/sync/collections'
 import type { Rejection } from '../../../shared/sync/protocol'
 import type { PushExchange } from './node-client'
@@ -74,7 +75,7 @@ export interface StatusCheck {
 }
 
 export interface ClientDump {
-  readonly role: 'user' | 'administrator'
+  readonly role: Role
   readonly collections: Partial<Record<CollectionName, ReadonlyArray<Record<string, unknown>>>>
   readonly issues: ReadonlyArray<SyncIssue>
 }

@@ -20,6 +20,7 @@ import type {
 } from './convergence-protocol'
 import { seededRandom } from './convergence-random'
 import { NodeTransport } from './node-client'
+import type { Role } from '../../../shared/schema/user'
 
 /**
  * One client device of the convergence test, in a worker thread: the real data layer (SyncController,
@@ -65,7 +66,7 @@ function database() {
   return db
 }
 
-function role(): 'user' | 'administrator' {
+function role(): Role {
   const session = controller.session$.value
   if (session.status !== 'signed-in') throw new Error(`${config.name}: not signed in`)
   return session.user.role

@@ -26,7 +26,7 @@ export function useTabletStorage(): Map<string, string> {
 export function tabletDevice(
   baseUrl: string,
   name: string,
-  options: Pick<ControllerOptions, 'showStoredFirst'> = {},
+  options: Pick<ControllerOptions, 'showStoredFirst' | 'roleCheckMs'> = {},
 ) {
   const indexedDB = new IDBFactory()
   const transport = new NodeTransport({ baseUrl })

@@ -28,6 +28,7 @@ import {
   User,
 } from '../../../shared/schema/user'
 import { decodeWithErrors } from '../../../shared/validation/decode'
+import { SetUserRoleArgs } from '../../../shared/intents/users'
 
 /** The messages a decode fails with ([] when it succeeds). */
 const messages = (schema: Schema.Decoder<unknown>, input: unknown): ReadonlyArray<string> => {
@@ -395,8 +396,15 @@ describe('USER-01 users, roles and the session', () => {
   }
 
   test('USER-01 a user who never logged in decodes', () => valid(User, user))
+  // SHELL-04 (issue 25): the specification's 'contributor' is a role a user may hold (README Decisions).
+  test('SHELL-04 USER-01 a user with the contributor role decodes', () =>
+    valid(User, { ...user, role: 'contributor' }))
+  test('SHELL-04 USER-03 nobody is made a contributor: the role dropdown gives User or Administrator', () => {
+    valid(SetUserRoleArgs, { userId: 'u1', role: 'administrator' })
+    invalid(SetUserRoleArgs, { userId: 'u1', role: 'contributor' })
+  })
   test.each([
-    ['a contributor role', { role: 'contributor' }],
+    ['a role the product does not know', { role: 'owner' }],
     ['a malformed email', { email: 'ann' }],
     ['a bad lastLogin', { lastLogin: 'yesterday' }],
   ])('USER-01 a user with %s is rejected', (_name, change) => invalid(User, { ...user, ...change }))
