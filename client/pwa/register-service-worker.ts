@@ -38,6 +38,8 @@ export function registerServiceWorker(): void {
   updateSW = registerSW({
     immediate: true,
     onNeedRefresh: () => set({ needRefresh: true, deferred: false }),
+    // The plugin's own reload (a controlled page whose controller changed) goes through reloadOnce too.
+    onNeedReload: reloadOnce,
     onRegisteredSW(_url, registration) {
       if (!registration) return
       setInterval(() => {
@@ -54,13 +56,34 @@ export const deferUpdate = (): void => set({ deferred: true })
 /**
  * Activates the waiting version and reloads. Pending changes are safe: every local write is already
  * committed to IndexedDB, which the new version opens as it is.
+ *
+ * The reload follows the new worker being active, not only a change of this page's controller: a
+ * page opened before the app was installed has no controller (the worker does not claim clients), so
+ * no controller change ever comes — and with no page using the old worker, the new one does not even
+ * wait, it is active already. Without this, Update would do nothing on that page.
  */
 export async function applyUpdate(): Promise<void> {
   if (!updateSW) return
   set({ updating: true })
   try {
+    const waiting = (await navigator.serviceWorker.getRegistration())?.waiting
+    if (!waiting) {
+      reloadOnce()
+      return
+    }
+    waiting.addEventListener('statechange', () => {
+      if (waiting.state === 'activated') reloadOnce()
+    })
     await updateSW(true)
   } catch {
     set({ updating: false })
   }
+}
+
+let reloading = false
+/** Both paths above may ask; the page reloads once. */
+function reloadOnce(): void {
+  if (reloading) return
+  reloading = true
+  window.location.reload()
 }
