@@ -34,8 +34,20 @@ async function pickSignal(drawer: Locator, label: string) {
 
 /** Chooses an option of a Spectrum picker by its label. */
 async function pick(scope: Locator, label: string, option: string) {
-  await scope.getByRole('button', { name: new RegExp(`${label}$`) }).click()
-  await scope.page().getByRole('option', { name: option, exact: true }).click()
+  // The picker's button is named by its value and label ('Records Period Start'); not 'Remove …'.
+  await scope.getByRole('button', { name: new RegExp(`^(?!Remove ).*${label}$`) }).click()
+  await scope
+    .page()
+    .getByRole('listbox', { name: label })
+    .getByRole('option', { name: option, exact: true })
+    .click()
+}
+
+/** Exactly these checkboxes, in this order. */
+async function expectCheckboxes(group: Locator, labels: ReadonlyArray<string>) {
+  const boxes = group.getByRole('checkbox')
+  await expect(boxes).toHaveCount(labels.length)
+  for (const [i, label] of labels.entries()) await expect(boxes.nth(i)).toHaveAccessibleName(label)
 }
 
 async function deleteTasks(page: Page, prefix: string) {
@@ -93,7 +105,7 @@ test('FLT-01 FLT-02 FLT-03 FLT-05 FLT-06 FLT-07 FLT-08 FLT-09 MON-01 OFF-02 a pe
   await drawer.getByRole('checkbox', { name: 'MX-450' }).tap()
   // FLT-08: the Weld result signal's classifications.
   const classifications = drawer.getByRole('group', { name: 'Result classifications' })
-  await expect(classifications.getByRole('checkbox')).toHaveText(['NOK', 'NOK-TORQUE', 'OK', 'Rework'])
+  await expectCheckboxes(classifications, ['NOK', 'NOK-TORQUE', 'OK', 'Rework'])
   await classifications.getByRole('checkbox', { name: 'Rework' }).tap()
   await classifications.getByRole('checkbox', { name: 'NOK', exact: true }).tap()
   // FLT-09: an attribute of the line, its values chosen from those its data holds.
@@ -101,7 +113,7 @@ test('FLT-01 FLT-02 FLT-03 FLT-05 FLT-06 FLT-07 FLT-08 FLT-09 MON-01 OFF-02 a pe
   await expect(drawer.getByText(Q.selectionRequired)).toHaveCount(0)
   await pick(drawer, 'Part attribute 1', 'Part Type')
   const values = drawer.getByRole('group', { name: 'Part attribute 1 values' })
-  await expect(values.getByRole('checkbox')).toHaveText(['Bracket', 'Housing', 'Shaft'])
+  await expectCheckboxes(values, ['Bracket', 'Housing', 'Shaft'])
   await values.getByRole('checkbox', { name: 'Housing' }).tap()
 
   await drawer.getByRole('button', { name: 'Create', exact: true }).tap()
@@ -177,11 +189,12 @@ test('FLT-02 FLT-04 FLT-10 the period rules answer with the specification messag
   await end.fill(wall(today.subtract({ days: 2 }).toPlainDateTime({ hour: 9 })))
   await start.fill('')
   await drawer.getByRole('tab', { name: 'Signal Selection' }).tap()
-  await expect(page.getByRole('dialog', { name: /correct/i })).toBeVisible()
-  await page
-    .getByRole('button', { name: /OK|Close/ })
-    .first()
-    .tap()
+  // MON-03: the tab cannot be left; the summary names the period's error.
+  const summary = page.getByRole('alertdialog', { name: 'Please correct these errors' })
+  await expect(
+    summary.getByRole('listitem').filter({ hasText: `Period Start: ${Q.svdInvalidStartTime}` }),
+  ).toBeVisible()
+  await summary.getByRole('button', { name: 'OK' }).tap()
   await expect(drawer.getByText(Q.svdInvalidStartTime)).toBeVisible()
 
   // FLT-10: a start after the end.
