@@ -131,6 +131,10 @@ export const DEFAULT_MODEL_NUMBER = '*'
 export const LIMIT_FIELDS = ['LSL', 'LCL', 'UCL', 'USL'] as const
 export const RELIANCE_CONNECTION_STATUSES = ['SUCCESS', 'ERROR', 'NOT_CONFIGURED'] as const
 export const RELIANCE_SECRET_MASK_LENGTH = 18
+/** Decision: how long the server waits for a Reliance token endpoint when it tests a saved configuration. */
+export const RELIANCE_TOKEN_TIMEOUT_MS = 10_000
+/** Decision: the most of a token endpoint's answer the server reads (a token answer is a few KB). */
+export const RELIANCE_TOKEN_ANSWER_MAX_BYTES = 64 * 1024
 /** Decision: id of the special station that has no 'Configure Station' button. */
 export const SPECIAL_STATION_ID = 'unassigned-station'
 

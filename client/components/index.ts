@@ -10,7 +10,6 @@ export {
 export { ConfirmProvider, useConfirm, type ConfirmApi, type ConfirmOptions } from './confirm'
 export { LineSelector, lineLabel, useSelectedLine, type LineSelectorProps } from './line-selector'
 export { PendingMark } from './pending-mark'
-export { ComingSoon } from './coming-soon'
 export { DataGrid, type DataGridColumn, type DataGridProps } from './data-grid'
 export { PlantDateTime } from './plant-date-time'
 export { Tabs, type TabsProps } from './tabs'

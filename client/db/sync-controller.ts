@@ -314,6 +314,11 @@ export class SyncController {
     this.resync()
   }
 
+  /** DS-01: the plant's ingestor id from the server; an HttpError says why not (status 0: unreachable). */
+  async fetchIngestorId(plantId: string): Promise<string> {
+    return (await api.ingestor(this.options.transport, plantId)).id
+  }
+
   /**
    * A screen shows this line: during a first sync its signals and limits come before the rest of the
    * plant's (status.linesReady says when they are stored). Nothing to do once they are all here.

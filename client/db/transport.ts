@@ -3,6 +3,7 @@ import { CollectionCounts, type Checkpoint } from '../../shared/sync/protocol'
 import type { CollectionName } from '../../shared/sync/collections'
 import { IntentPushResponse, type IntentPushRequest } from '../../shared/sync/intent-protocol'
 import { SessionUser as SessionUserSchema } from '../../shared/schema/user'
+import { Ingestor } from '../../shared/schema/data-source'
 import type { SessionUser } from './device-db'
 
 /**
@@ -90,6 +91,7 @@ function decoded<S extends Schema.Decoder<unknown>>(schema: S, what: string) {
 const asSessionUser = decoded(SessionUserSchema, 'session')
 const asIntentAnswer = decoded(IntentPushResponse, 'answer to the changes sent')
 const asCounts = decoded(CollectionCounts, 'document counts')
+const asIngestor = decoded(Ingestor, 'ingestor')
 
 export const api = {
   session: async (t: Transport): Promise<SessionUser> => asSessionUser(await call(t, 'GET', '/api/session')),
@@ -116,4 +118,7 @@ export const api = {
   /** DS-01's call; only its outcome matters (the cards read the replicated documents). */
   dataSources: (t: Transport, plantId: string) =>
     call<unknown>(t, 'GET', `/api/plants/${encodeURIComponent(plantId)}/data-sources`),
+  /** DS-01: the plant's ingestor, as the spec fetches it. */
+  ingestor: async (t: Transport, plantId: string): Promise<Ingestor> =>
+    asIngestor(await call(t, 'GET', `/api/plants/${encodeURIComponent(plantId)}/ingestor`)),
 }

@@ -2,12 +2,13 @@ import type { ComponentType } from 'react'
 import type { SettingsSection } from './settings/settings-menu'
 
 /**
- * The code of each built settings section, loaded on demand: each page is its own chunk, so opening
+ * The code of each settings section, loaded on demand: each page is its own chunk, so opening
  * /settings does not download every screen. Kept apart from the settings page (settings/sections.ts)
  * and small, so the first screen's code can start a section's download at once on a cold start
  * (session/preload-signed-in.ts) instead of after the settings page's own code has arrived.
  */
-const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentType }>>> = {
+// Every section has a page: the type makes a new section without one a compile error.
+const BUILT: Record<SettingsSection, () => Promise<{ default: ComponentType }>> = {
   LINE_MANAGEMENT: () => import('./lines/line-management-page'),
   SVD_ANOMALY_MONITORS: () => import('./monitors/svd-monitors-page'),
   MVD_ANOMALY_MONITORS: () => import('./monitors/mvd-monitors-page'),
@@ -20,19 +21,12 @@ const BUILT: Partial<Record<SettingsSection, () => Promise<{ default: ComponentT
   SIGNAL_MANAGEMENT: () => import('./signals/signal-management-page'),
 }
 
-/** Whether the section has a page of its own (the others show "coming soon"). */
-export const isBuilt = (section: SettingsSection): boolean => BUILT[section] !== undefined
-
 /** The section's page, once its code is here. */
 export const loadedPage = (section: SettingsSection): ComponentType | undefined => loaded.get(section)
 
-/**
- * Downloads a built section's page (once; a failed download is tried again on the next call).
- * Undefined for a section without a page of its own.
- */
-export function loadPage(section: SettingsSection): Promise<ComponentType> | undefined {
+/** Downloads a section's page (once; a failed download is tried again on the next call). */
+export function loadPage(section: SettingsSection): Promise<ComponentType> {
   const from = BUILT[section]
-  if (!from) return undefined
   let promise = loading.get(section)
   if (!promise) {
     promise = from().then(
@@ -52,7 +46,7 @@ export function loadPage(section: SettingsSection): Promise<ComponentType> | und
 
 /** Starts downloading a section's code early (hover/focus on its menu link, a URL naming it). */
 export function preloadSection(section: SettingsSection | string): void {
-  if (Object.hasOwn(BUILT, section)) void loadPage(section as SettingsSection)?.catch(() => undefined)
+  if (Object.hasOwn(BUILT, section)) void loadPage(section as SettingsSection).catch(() => undefined)
 }
 
 const loaded = new Map<SettingsSection, ComponentType>()

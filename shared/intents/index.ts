@@ -33,7 +33,9 @@ import { setStationFinal } from './stations'
  * Everything a user can do, by area. Each entry is a named intent (shared/intents/intent.ts): its
  * argument schema and the one pure function that turns the current documents into the changes the
  * action makes. The device and the server both run exactly these; nothing writes documents any
- * other way. Read an area's module to learn its rules.
+ * other way, except what the server records on its own through the same write path (a Reliance
+ * connection test's result, sync-server/domain/reliance-connection.ts), which no device can push.
+ * Read an area's module to learn its rules.
  */
 export const INTENTS = {
   // Line Management (lines.ts)

@@ -83,8 +83,10 @@ export function integrationRoutes(): Hono<AppEnv> {
       ...(body.clientSecret !== undefined ? { clientSecret: body.clientSecret } : {}),
       configId: randomUUID(),
     })
-    await callIntent(c.var, 'saveRelianceConfig', args)
-    const saved = await relianceOfLine(c.var, lineId)
+    const written = await callIntent(c.var, 'saveRelianceConfig', args)
+    // What the save wrote (its connection test may already be changing the stored status), or,
+    // when nothing changed, what is stored.
+    const saved = written.first<RelianceConfig>('relianceConfigs') ?? (await relianceOfLine(c.var, lineId))
     if (!saved) throw notFound(Messages.server.notFound)
     return c.json(relianceAnswer(saved))
   })

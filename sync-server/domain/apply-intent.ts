@@ -18,6 +18,7 @@ import {
   type SavepointGuard,
   type StepVerdict,
 } from './intent-step'
+import { runAfterCommit } from './intent-effects'
 import { rulesFor } from './registry'
 import type { IntentRequest, IntentResult, IntentVerdict } from './intent-verdict'
 import type { Services } from './services'
@@ -61,6 +62,51 @@ export async function applyIntents(
   // In front of an authority we do not own, its REST services decide (sync-server/gateway/).
   if (services.gateway) return services.gateway.applyIntents(session, requests)
   const prepared = requests.map((r) => prepareIntent(services, session, r))
+  const verdicts = await applyPrepared(services, session, prepared)
+  const write = {
+    services,
+    session,
+    apply: <A>(definition: IntentDefinition<A>, args: A) =>
+      applyServerIntent(services, session, definition, args),
+  }
+  prepared.forEach((p, i) => {
+    const verdict = verdicts[i]!
+    if ('intent' in p && verdict.status === 'applied' && !verdict.fromLog)
+      runAfterCommit(write, p.intent.name, verdict.documents)
+  })
+  return verdicts
+}
+
+/**
+ * A write the server makes on its own, not a user's action (a connection test's result): the same
+ * write path, for an intent no device can push (it is not in shared/intents) and that is not logged.
+ */
+export async function applyServerIntent<A>(
+  services: Services,
+  session: Session,
+  definition: IntentDefinition<A>,
+  args: A,
+): Promise<IntentVerdict> {
+  const env = { actor: session, now: services.clock.now().toString() }
+  const intent = {
+    name: definition.name,
+    definition: definition as IntentDefinition<unknown>,
+    args,
+    env,
+    base: [],
+  }
+  const [verdict] = await applyPrepared(services, session, [
+    { request: { name: definition.name, args }, intent },
+  ])
+  return verdict!
+}
+
+/** One transaction for the set (redone with a savepoint per intent if need be), then the change notices. */
+async function applyPrepared(
+  services: Services,
+  session: Session,
+  prepared: ReadonlyArray<Prepared>,
+): Promise<ReadonlyArray<IntentVerdict>> {
   const run = (guard: SavepointGuard) =>
     writeTransaction(services.db, session.customerId, (tx) =>
       applyAll(services, session, tx, prepared, guard),

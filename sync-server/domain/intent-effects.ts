@@ -1,8 +1,10 @@
 import { isIntentName, type IntentName } from '../../shared/intents'
 import type { DocSet } from '../../shared/intents/doc-set'
 import type { SaveRelianceConfigArgs } from '../../shared/intents/integrations'
+import type { StoredDocument } from '../store/documents'
 import type { WriteContext } from './collection-rules'
 import { storeRelianceSecret } from './integration-reliance'
+import { startRelianceCheck, type ServerWrite } from './reliance-connection'
 
 /**
  * What an intent does on the server beyond its documents: writes to tables that never replicate.
@@ -21,4 +23,24 @@ export const hasServerEffect = (name: string): boolean => isIntentName(name) && 
 
 export async function runServerEffect(ctx: WriteContext, name: string, args: unknown, docs: DocSet) {
   if (isIntentName(name)) await EFFECTS[name]?.(ctx, args, docs)
+}
+
+/**
+ * What the server starts once an applied intent is committed (not when a retry is answered from the
+ * log): work too slow for the transaction, which writes its own result later.
+ */
+type AfterCommit = (write: ServerWrite, written: ReadonlyArray<StoredDocument>) => void
+
+const AFTER_COMMIT: Partial<Record<IntentName, AfterCommit>> = {
+  // ETQ-02: a configuration the save wrote gets its connection tested and its status recorded.
+  saveRelianceConfig: startRelianceCheck,
+}
+
+/** `written`: the documents the intent wrote, as committed. */
+export function runAfterCommit(
+  write: ServerWrite,
+  name: string,
+  written: ReadonlyArray<StoredDocument>,
+): void {
+  if (isIntentName(name)) AFTER_COMMIT[name]?.(write, written)
 }

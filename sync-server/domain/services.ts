@@ -16,6 +16,8 @@ export interface Services {
    * their calls and sessions are theirs; this server's database is a replica (docs/gateway.md).
    */
   readonly gateway?: GatewayPort
+  /** How long a Reliance connection test waits (RELIANCE_TOKEN_TIMEOUT_MS unless set; tests shorten it). */
+  readonly relianceTokenTimeoutMs?: number
 }
 
 /** What the HTTP layer asks of the gateway (sync-server/gateway/gateway.ts implements it). */

@@ -8,7 +8,57 @@ import { goOffline, openSyncedTablet, signInTablet, tabletContext } from './supp
  * reads data sources. 'Line PLC gateway' is left.
  */
 const SOURCES = '/api/plants/plant-demo/data-sources'
+const INGESTOR = '**/api/plants/plant-demo/ingestor'
 type Source = { id: string; name: string }
+
+test('DS-01 the ingestor is fetched from the server: loading, the answer, its error text, the last known offline', async ({
+  browser,
+}) => {
+  const context = await tabletContext(browser)
+  const page = await context.newPage()
+  const ingestor = page.getByTestId('ingestor-id')
+  const fetched = page.waitForResponse((res) => res.url().endsWith('/api/plants/plant-demo/ingestor'))
+  await signInTablet(page, ADMIN, 'DATA_SOURCES')
+  expect((await fetched).status()).toBe(200)
+  await expect(ingestor).toHaveText('Ingestor: ingestor-demo')
+
+  // What the page shows is the server's answer, not the replicated plant's copy; loading until it comes.
+  let answer: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (answer = resolve))
+  await page.route(INGESTOR, async (route) => {
+    await held
+    await route.fulfill({ status: 200, contentType: 'application/json', body: '{"id":"ingestor-moved"}' })
+  })
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(ingestor).toHaveText('Ingestor: loading…')
+  await expect(ingestor).toHaveAttribute('aria-busy', 'true')
+  answer()
+  await expect(ingestor).toHaveText('Ingestor: ingestor-moved')
+  await page.unroute(INGESTOR)
+
+  // A failed answer, or one that is not an ingestor, shows the spec's text.
+  for (const [status, body] of [
+    [500, '{}'],
+    [200, '{"name":"no id"}'],
+  ] as const) {
+    await page.route(INGESTOR, (route) => route.fulfill({ status, contentType: 'application/json', body }))
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect(ingestor).toHaveText('Error fetching ingestor')
+    await page.unroute(INGESTOR)
+  }
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(ingestor).toHaveText('Ingestor: ingestor-demo')
+
+  // Offline: nothing to ask; the last ingestor the device knows, said to be that.
+  await waitSynced(page)
+  await goOffline(context, page)
+  await expect(ingestor).toHaveText('Ingestor: ingestor-demo (last known on this device; offline)')
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(ingestor).toHaveText('Ingestor: ingestor-demo (last known on this device; offline)')
+  await context.setOffline(false)
+  await expect(ingestor).toHaveText('Ingestor: ingestor-demo')
+  await context.close()
+})
 
 test('DS-01 DS-02 DS-03 cards by name, Insight, delete with its confirmation and alert, Refresh', async ({
   browser,

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
 import { ADMIN, apiAs, waitSynced } from './support/app'
 import { goOffline, signInTablet, tabletContext } from './support/tablet'
@@ -7,9 +9,39 @@ import { goOffline, signInTablet, tabletContext } from './support/tablet'
  * receives holds it, and after the save is sent no storage of the device does. Every configuration
  * these tests create is deleted again; the seeded ones (Final Assembly active, Machining failed) are
  * only read (their delete dialog is cancelled: a deleted seeded status could not be restored).
+ *
+ * ETQ-02: a saved configuration is tried by the server against its token endpoint — here a local
+ * OAuth token endpoint of this test, which knows one client and the secrets below.
  */
 const CONFIGS = '/api/reliance-configuration/plants/plant-demo'
 const MASK = '•'.repeat(18)
+const CLIENT_ID = 'e2e-client'
+const GOOD_SECRETS = new Set(['E2E-SECRET-online', 'E2E-SECRET-offline'])
+
+/** Every client-credentials request the token endpoint got: `client id:secret`. */
+const tokenRequests: string[] = []
+let tokenServer: Server | undefined
+let tokenUrl = ''
+
+test.beforeAll(async () => {
+  tokenServer = createServer((req, res) => {
+    const basic = req.headers.authorization?.replace(/^Basic /, '') ?? ''
+    const [id = '', secret = ''] = Buffer.from(basic, 'base64').toString('utf8').split(':')
+    tokenRequests.push(`${id}:${secret}`)
+    const ok = req.method === 'POST' && id === CLIENT_ID && GOOD_SECRETS.has(secret)
+    req.resume()
+    res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' })
+    res.end(
+      JSON.stringify(ok ? { access_token: 'e2e-token', token_type: 'Bearer' } : { error: 'invalid_client' }),
+    )
+  })
+  await new Promise<void>((resolve) => tokenServer!.listen(0, '127.0.0.1', resolve))
+  tokenUrl = `http://127.0.0.1:${(tokenServer.address() as AddressInfo).port}/oauth/token`
+})
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => (tokenServer ? tokenServer.close(() => resolve()) : resolve()))
+})
 
 /** Every answer the page receives from the API and replication, as text (the stream excepted). */
 function recordAnswers(page: Page): string[] {
@@ -53,12 +85,12 @@ const row = (page: Page, line: string) => page.getByRole('row', { name: new RegE
 
 async function fillForm(page: Page, secret: string, host: string) {
   await page.getByRole('textbox', { name: 'Host' }).fill(host)
-  await page.getByRole('textbox', { name: 'Client ID' }).fill('e2e-client')
+  await page.getByRole('textbox', { name: 'Client ID' }).fill(CLIENT_ID)
   await page.getByLabel('Client Secret').fill(secret)
-  await page.getByRole('textbox', { name: 'Token URL' }).fill(`${host}/oauth/token`)
+  await page.getByRole('textbox', { name: 'Token URL' }).fill(tokenUrl)
 }
 
-test('ETQ-01 ETQ-02 ETQ-03 status chips, view with the mask, edit with required fields, delete texts', async ({
+test('ETQ-01 ETQ-02 ETQ-03 status chips, view with the mask, edit with required fields, a save tried against its token endpoint, delete texts', async ({
   browser,
   request,
 }) => {
@@ -96,14 +128,25 @@ test('ETQ-01 ETQ-02 ETQ-03 status chips, view with the mask, edit with required 
 
   await page.getByRole('button', { name: 'Edit Paint Line' }).click()
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled()
-  await fillForm(page, 'E2E-SECRET-online', 'https://paint.reliance.example')
+  await fillForm(page, 'E2E-SECRET-wrong', 'https://paint.reliance.example')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('ETQ configuration for Paint Line line saved')).toBeVisible()
   // Saved: the panel stays open, in View mode, the secret masked.
   await expect(page.getByLabel('Client Secret')).toHaveCount(0)
-  await expect(page.getByText('https://paint.reliance.example/oauth/token')).toBeVisible()
+  await expect(page.getByText(tokenUrl)).toBeVisible()
   await expect(page.getByRole('button', { name: 'View Paint Line' })).toHaveAttribute('aria-expanded', 'true')
-  await expect(row(page, 'Paint Line')).toContainText('Not Configured')
+  // ETQ-02: the server asked the token endpoint, which refused the secret; the row may be deleted now.
+  await expect(row(page, 'Paint Line')).toContainText('Connection Failed')
+  await expect(page.getByRole('button', { name: 'Delete Paint Line' })).toBeVisible()
+  expect(tokenRequests).toContain(`${CLIENT_ID}:E2E-SECRET-wrong`)
+
+  await page.getByRole('button', { name: 'Edit Paint Line' }).click()
+  await expect(page.getByLabel('Client Secret')).toHaveValue('')
+  await page.getByLabel('Client Secret').fill('E2E-SECRET-online')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(row(page, 'Paint Line')).toContainText('Connection Active')
+  await expect(page.getByRole('button', { name: 'Delete Paint Line' })).toBeVisible()
+  expect(tokenRequests).toContain(`${CLIENT_ID}:E2E-SECRET-online`)
   await page.getByRole('button', { name: 'Edit Paint Line' }).click()
   await expect(page.getByLabel('Client Secret')).toHaveValue('')
   await page.getByRole('button', { name: 'Cancel' }).click()
@@ -112,16 +155,18 @@ test('ETQ-01 ETQ-02 ETQ-03 status chips, view with the mask, edit with required 
   expect(answers.join('\n')).not.toContain('E2E-SECRET')
   expect(await deviceStorage(page)).not.toContain('E2E-SECRET')
   const api = await apiAs(request)
-  const configs = await api.get<Record<string, { apiHost: string }>>(CONFIGS)
-  expect(configs['line-paint']?.apiHost).toBe('https://paint.reliance.example')
+  const configs = await api.get<Record<string, { apiHost: string; connectionStatus: string }>>(CONFIGS)
+  expect(configs['line-paint']).toMatchObject({
+    apiHost: 'https://paint.reliance.example',
+    connectionStatus: 'SUCCESS',
+  })
   expect(JSON.stringify(configs)).not.toContain('E2E-SECRET')
-  expect(
-    (await request.delete('/api/reliance-configuration/lines/line-paint', { data: {} })).status(),
-  ).toBeLessThan(300)
+  // The spec's delete has no body.
+  expect((await request.delete('/api/reliance-configuration/lines/line-paint')).status()).toBe(204)
   await context.close()
 })
 
-test('ETQ-03 OFF-02 a configuration saved offline keeps its secret only until it is sent', async ({
+test('ETQ-02 ETQ-03 OFF-02 a configuration saved offline keeps its secret only until it is sent, and is tried when the server gets it', async ({
   browser,
   request,
 }) => {
@@ -137,6 +182,9 @@ test('ETQ-03 OFF-02 a configuration saved offline keeps its secret only until it
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Saved on this device — will sync')).toBeVisible()
   await expect(row(page, 'Packaging Line').getByText('Pending')).toBeVisible()
+  // Not tried yet: nothing to delete.
+  await expect(row(page, 'Packaging Line')).toContainText('Not Configured')
+  await expect(page.getByRole('button', { name: 'Delete Packaging Line' })).toHaveCount(0)
   // Waiting to be sent: the pending save is the one place the secret is kept.
   expect(await deviceStorage(page)).toContain('E2E-SECRET-offline')
   await page.reload({ waitUntil: 'domcontentloaded' })
@@ -147,17 +195,19 @@ test('ETQ-03 OFF-02 a configuration saved offline keeps its secret only until it
   await context.setOffline(false)
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
   await expect(row(page, 'Packaging Line').getByText('Pending')).toHaveCount(0)
+  // ETQ-02: the server tried it when it applied the save; the status came back to the tablet.
+  await expect(row(page, 'Packaging Line')).toContainText('Connection Active')
+  await expect(page.getByRole('button', { name: 'Delete Packaging Line' })).toBeVisible()
+  expect(tokenRequests).toContain(`${CLIENT_ID}:E2E-SECRET-offline`)
   expect(await deviceStorage(page)).not.toContain('E2E-SECRET')
   expect(answers.join('\n')).not.toContain('E2E-SECRET')
   const api = await apiAs(request)
   const configs = await api.get<Record<string, { apiHost: string; connectionStatus: string }>>(CONFIGS)
   expect(configs['line-packaging']).toMatchObject({
     apiHost: 'https://packaging.reliance.example',
-    connectionStatus: 'NOT_CONFIGURED',
+    connectionStatus: 'SUCCESS',
   })
   expect(JSON.stringify(configs)).not.toContain('E2E-SECRET')
-  expect(
-    (await request.delete('/api/reliance-configuration/lines/line-packaging', { data: {} })).status(),
-  ).toBeLessThan(300)
+  expect((await request.delete('/api/reliance-configuration/lines/line-packaging')).status()).toBe(204)
   await context.close()
 })

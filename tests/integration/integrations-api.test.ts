@@ -1,7 +1,8 @@
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
 import type { Plant } from '../../shared/schema/plant'
 import type { RelianceConfig } from '../../shared/schema/reliance-config'
 import { readRelianceSecret } from '../../sync-server/domain/integration-reliance'
+import { relianceChecksSettled } from '../../sync-server/domain/reliance-connection'
 import { getDocument } from '../../sync-server/store/documents'
 import { INTENT_PROTOCOL_VERSION, type IntentOutcome } from '../../shared/sync/intent-protocol'
 import { AUTHORS, action, rejectionOf, type PushedAction } from './support/intent-push'
@@ -25,6 +26,8 @@ const form = {
 
 describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) => {
   const demo = useDemoServer(kind)
+  // A saved Reliance configuration is tested after the answer (ETQ-02); no test sees the one before's.
+  afterEach(() => relianceChecksSettled(demo.server.services))
 
   /** Every answer of this file is checked for secrets, whatever the test is about (ETQ-03). */
   async function api<T = ErrorBody>(
@@ -450,16 +453,17 @@ describe.each(DATABASE_KINDS)('Teams and Reliance integrations on %s', (kind) =>
       expect(ok.body.results.map((r) => r.status)).toEqual(['applied'])
       expect(await secretOf('reliance-line-machining')).toBe('TOP-SECRET-push')
 
-      let event: { collection: string; documents: Doc[] } | undefined
-      while (event?.collection !== 'relianceConfigs') {
+      // The save, then (ETQ-02) its connection test's result — the seeded token URL does not
+      // resolve, so ERROR — both reach the stream, neither with the secret.
+      let machining: Doc | undefined
+      while (machining?.connectionStatus !== 'ERROR') {
         const data = await stream.next()
         expectNoSecret(data)
-        event = JSON.parse(data) as { collection: string; documents: Doc[] }
+        const event = JSON.parse(data) as { collection: string; documents: Doc[] }
+        if (event.collection !== 'relianceConfigs') continue
+        machining = event.documents.find((d) => d.id === 'reliance-line-machining')
+        expect(machining).toMatchObject({ apiHost: 'https://pushed.example' })
       }
-      expect(event.documents.find((d) => d.id === 'reliance-line-machining')).toMatchObject({
-        apiHost: 'https://pushed.example',
-        connectionStatus: 'NOT_CONFIGURED',
-      })
 
       const rejected = await pushed(demo.admin, [
         save({ lineId: 'line-machining', apiHost: '', clientSecret: 'TOP-SECRET-rejected' }),

@@ -2,7 +2,8 @@
  * Settings › Data Sources (DS-01..03), administrators only. The sources are replicated, so the cards
  * come from the local database and the screen works offline; a delete is a local action sent when
  * possible. Refresh (decision, see use-data-source-refresh.ts) asks the server for the plant's
- * sources — surfacing the spec's fetch errors — and re-pulls; offline it says what the list is.
+ * sources — surfacing the spec's fetch errors — and re-pulls; offline it says what the list is. The
+ * ingestor is fetched from the server as the spec does (use-ingestor.ts).
  */
 import { ActionButton, Button, Flex, Heading, InlineAlert, Content, Text, View } from '@adobe/react-spectrum'
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
@@ -16,7 +17,9 @@ import { Skeleton } from '../../components/skeleton'
 import type { LocalDoc } from '../../db/collections'
 import { useIntent, usePlant, useSyncStatusOf } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
+import { IngestorLine } from './ingestor-line'
 import { useDataSourceRefresh } from './use-data-source-refresh'
+import { useIngestor } from './use-ingestor'
 
 type SourceDoc = LocalDoc<'dataSources'>
 const D = Messages.dataSources
@@ -29,6 +32,11 @@ export default function DataSourcesPage() {
   const confirm = useConfirm()
   const [notice, setNotice] = useState<string | undefined>(undefined)
   const { refresh, refreshing, fetchError } = useDataSourceRefresh(plant?.id)
+  const { view: ingestor, reload: reloadIngestor } = useIngestor({
+    loading: plantLoading,
+    id: plant?.id,
+    knownId: plant?.ingestorId ?? undefined,
+  })
 
   const sorted = useMemo(
     () =>
@@ -48,8 +56,9 @@ export default function DataSourcesPage() {
 
   const onRefresh = useCallback(() => {
     setNotice(undefined)
+    reloadIngestor()
     void refresh()
-  }, [refresh])
+  }, [refresh, reloadIngestor])
 
   const remove = useCallback(
     async (source: SourceDoc) => {
@@ -88,11 +97,7 @@ export default function DataSourcesPage() {
           Refresh
         </Button>
       </Flex>
-      <IngestorLine
-        plantLoading={plantLoading}
-        plantId={plant?.id}
-        ingestorId={plant?.ingestorId ?? undefined}
-      />
+      <IngestorLine view={ingestor} />
       <div aria-live="polite" className="qm-ds-notices">
         {notice !== undefined && (
           <InlineAlert variant="positive" marginTop="size-200">
@@ -123,25 +128,6 @@ export default function DataSourcesPage() {
         </ul>
       )}
     </View>
-  )
-}
-
-function IngestorLine(props: {
-  plantLoading: boolean
-  plantId: string | undefined
-  ingestorId: string | undefined
-}) {
-  if (props.plantLoading) return null
-  const text =
-    props.plantId === undefined
-      ? D.plantIdRequired
-      : props.ingestorId
-        ? `Ingestor: ${props.ingestorId}`
-        : D.errorFetchingIngestor
-  return (
-    <p className="qm-ds-ingestor" data-testid="ingestor-id">
-      {text}
-    </p>
   )
 }
 

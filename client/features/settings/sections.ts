@@ -1,12 +1,10 @@
-import { createElement, useEffect, useReducer, useState, type ComponentType } from 'react'
-import { SETTINGS_SECTIONS } from '../../../shared/constants'
-import { ComingSoon } from '../../components/coming-soon'
-import { isBuilt, loadedPage, loadPage } from '../section-code'
-import { menuItem, type SettingsSection } from './settings-menu'
+import { useEffect, useReducer, useState, type ComponentType } from 'react'
+import { loadedPage, loadPage } from '../section-code'
+import type { SettingsSection } from './settings-menu'
 
 /**
- * Section id → the page shown for it: a built page once its code is here (section-code.ts), or
- * "coming soon" with the section's title inside the real frame.
+ * The section's page once its code is here (section-code.ts; undefined while it downloads, which
+ * this starts). A failed download is thrown from the render, for the host's error boundary.
  *
  * Not React.lazy, nor any suspending: a lazy component suspends on its first render even when its
  * code has arrived already, and React then holds the revealed page back until its fallback has
@@ -14,34 +12,17 @@ import { menuItem, type SettingsSection } from './settings-menu'
  * hover on its menu link) renders at once; until then useSectionPage answers undefined and the
  * host shows its loading state (section-host.tsx).
  */
-const comingSoon = (title: string): ComponentType => {
-  const Page = () => createElement(ComingSoon, { title })
-  Page.displayName = `ComingSoon(${title})`
-  return Page
-}
-
-const COMING_SOON: Partial<Record<SettingsSection, ComponentType>> = Object.fromEntries(
-  SETTINGS_SECTIONS.filter((section) => !isBuilt(section)).map((section) => [
-    section,
-    comingSoon(menuItem(section).title),
-  ]),
-)
-
-/**
- * The section's page once its code is here (undefined while it downloads, which this starts). A
- * failed download is thrown from the render, for the host's error boundary.
- */
 export function useSectionPage(section: SettingsSection): ComponentType | undefined {
   // The page itself lives in section-code.ts; this state only says that it arrived, or why it did not.
   const [, arrived] = useReducer((n: number) => n + 1, 0)
   const [failed, setFailed] = useState<{ readonly section: SettingsSection; readonly error: unknown }>()
-  const page = COMING_SOON[section] ?? loadedPage(section)
+  const page = loadedPage(section)
   useEffect(() => {
     // Also when the code arrived between the render and this effect (it is downloaded from the
     // first moments of a cold start): the resolved download then renders the page at once.
     if (page) return
     let current = true
-    loadPage(section)?.then(
+    loadPage(section).then(
       () => current && arrived(),
       (error: unknown) => current && setFailed({ section, error }),
     )

@@ -18,7 +18,7 @@ export interface MenuItem {
   readonly section: SettingsSection
   /** The menu text (settings-area.md §2). */
   readonly label: string
-  /** The section's own name, used for the page title and the "coming soon" panel. */
+  /** The section's own name, used for the page title. */
   readonly title: string
   readonly visible: (access: MenuAccess) => boolean
 }
