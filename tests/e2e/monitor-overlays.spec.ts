@@ -84,12 +84,14 @@ test('RULE-04 MON-02 the open form follows rules PATCHed over REST, and says Err
     await request.post('/api/tasks/get-monitor-by-id', { data: { taskId: `${LINE_ID}-svd-2` } })
   ).json()) as Task
   const name = `E2E overlays ${Date.now()}`
+  const size = 400 + (Date.now() % 1000)
   const { task_uuid: _seededId, ...copy } = seeded
   const created = await request.post('/api/tasks/create-task', {
     data: {
       ...copy,
       task_name: name,
-      task_details: { ...seeded.task_details, sample_size: 400 + (Date.now() % 1000) },
+      // The period's record counts are the sample size: they change with it.
+      task_details: { ...seeded.task_details, sample_size: size, start_records: size, end_records: size },
     },
   })
   expect(created.status()).toBe(201)
