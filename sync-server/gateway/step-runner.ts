@@ -14,7 +14,8 @@ import { NOT_DONE, type ProbeRead, type Step, type StepResult } from './plan'
  * Runs an action's upstream calls (plan.ts) with the step log (store/gateway-steps.ts). The rules,
  * which docs/gateway.md states for the reader:
  * - each call is logged 'sent' before it leaves and 'done' (with what its answer left) or 'refused'
- *   after; no database transaction is open meanwhile;
+ *   after; no database transaction is open meanwhile — except a plan's lone call that only sets
+ *   values, which the log would not change (isLoneSetter);
  * - each call carries `Idempotency-Key: <action id>:<step>`;
  * - a retry of the action (the device sends it again; the server restarted) skips the calls logged
  *   'done' and uses what they left; a call left 'sent' — its answer lost, or the gateway gone before
@@ -63,6 +64,7 @@ export async function runSteps(
     await undoBefore(ctx, refusedBefore.step)
     return { status: 'refused', refusal: refusalFrom(refusedBefore.result) }
   }
+  if (logged.length === 0 && isLoneSetter(steps)) return runLoneSetter(ctx, steps[0]!)
   const byStep = new Map(logged.map((r) => [r.step, r]))
   const results: StepResult[] = []
   let replayed = false
@@ -104,6 +106,30 @@ export async function runSteps(
     results.push(result)
   }
   return { status: 'done', results, replayed }
+}
+
+/**
+ * A plan of one call that only sets values: no probe (sent again, it leaves the same state), nothing
+ * created (so nothing judged to keep), and nothing before it to take back if it is refused. Its step
+ * log would change nothing: after a crash the retry sends it again with the same Idempotency-Key,
+ * as a row left 'sent' would have it do, and a refusal has nothing to undo. So it is not logged —
+ * two statements fewer on the gateway's database for most actions (docs/gateway.md).
+ */
+const isLoneSetter = (steps: ReadonlyArray<Step>): boolean =>
+  steps.length === 1 && steps[0]!.probe === undefined && steps[0]!.creates === undefined
+
+async function runLoneSetter(ctx: StepRunContext, step: Step): Promise<StepsOutcome> {
+  try {
+    const answer = await ctx.client.request(ctx.cookie, step.request([]), {
+      idempotencyKey: `${ctx.actionId}:0`,
+    })
+    const result = answer.body ?? null
+    step.expects?.(result) // malformed: no success, the device keeps the action and sends it again
+    return { status: 'done', results: [result], replayed: false }
+  } catch (err) {
+    if (err instanceof AuthorityRefusal) return { status: 'refused', refusal: err }
+    throw err
+  }
 }
 
 /** Takes back the done steps before `refused`, last first; what the authority does not answer waits. */

@@ -263,6 +263,31 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
     ).toHaveLength(1)
   })
 
+  test('OFF-03 a lone call that sets values keeps no step log; its answer dropped, the retry sends it again with the same key and it is applied once', async () => {
+    const action = {
+      id: randomUUID(),
+      name: 'updateLineSettings',
+      args: { lineId: line, changes: { alertViewingWindowDays: 73 } },
+    }
+    rig.proxy.add({ method: 'PATCH', path: `/api/lines/${line}`, times: 1, fault: { kind: 'drop-answer' } })
+    const lost = await rig.gateway.push(device, [action])
+    expect(lost.status, 'an answer never received is no success').toBe(503)
+    expect((await authorityLine()).alertViewingWindowDays, 'the call itself arrived').toBe(73)
+    const steps = await rig.gateway.services.db
+      .selectFrom('gateway_steps')
+      .selectAll()
+      .where('action_id', '=', action.id)
+      .execute()
+    expect(steps).toEqual([])
+    const again = await rig.gateway.push(device, [action])
+    expect(again.body.results[0]!.status).toBe('applied')
+    const sent = rig.proxy
+      .forwarded('PATCH', `/api/lines/${line}`)
+      .filter((c) => c.idempotencyKey?.startsWith(action.id))
+    expect(sent.map((c) => c.idempotencyKey)).toEqual([`${action.id}:0`, `${action.id}:0`])
+    expect((await authorityLine()).alertViewingWindowDays).toBe(73)
+  })
+
   test('OFF-03 the authority unreachable: 503 with Retry-After, nothing applied; pulls still served; the same push goes through once it is back', async () => {
     const before = await authorityLine()
     rig.proxy.add({ fault: { kind: 'answer', status: 503, body: {} } })
