@@ -501,6 +501,7 @@ export class SyncController {
         throw new Error('The local database was closed while it opened')
       }
       await this.outbox.load()
+      await this.upgradeStoredActions()
       this.db$.next(db)
       // Screens read the database from now on; what the stored view read is let go.
       this.storedReads = undefined
@@ -620,6 +621,14 @@ export class SyncController {
   private async restoreLastSynced(): Promise<void> {
     const at = await this.lastSynced.read()
     if (at && this.status$.value.lastSyncedAt === null) this.patchStatus({ lastSyncedAt: at })
+  }
+
+  /** Actions an older app version stored: upgraded, or kept as sync issues that say why not. */
+  private async upgradeStoredActions(): Promise<void> {
+    for (const { action, reason } of await this.outbox.upgradeStored(this.code.upgradeAction)) {
+      const rejection = { code: 'VALIDATION', status: 400, message: reason } as const
+      await this.recordIssue(action, { id: action.id, status: 'rejected', rejection })
+    }
   }
 
   private async recordIssue(

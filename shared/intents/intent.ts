@@ -22,6 +22,16 @@ export interface IntentDefinition<A> {
   readonly args: Schema.Decoder<A>
   /** Only administrators may run it (users and data sources). */
   readonly adminOnly?: boolean
+  /**
+   * The version of the arguments `args` decodes (absent: 1). Raised, with an `upgrades` step, when
+   * the arguments change in a way an action stored or sent by an older app version does not decode.
+   */
+  readonly version?: number
+  /**
+   * `upgrades[v]` turns version v's arguments into version v + 1's; it throws an Error saying why
+   * when it cannot (shared/intents/upgrade.ts runs them on both hosts).
+   */
+  readonly upgrades?: Readonly<Record<number, (args: unknown) => unknown>>
   /** The documents `apply` may look at; both hosts load exactly these before running it. */
   reads(args: A, env: IntentEnv): ReadonlyArray<DocumentRead>
   /** Further documents that depend on the first ones (e.g. the line of a monitor named by id). */
