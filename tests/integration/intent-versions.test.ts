@@ -59,11 +59,18 @@ describe('intent versions', () => {
     const me = (await http.server.call<{ id: string }>('GET', '/api/session', admin)).body
     const indexedDB = new IDBFactory()
     const device = new DeviceDb('intent-versions', { indexedDB, IDBKeyRange })
-    // What the older app version left in the outbox: one action it can upgrade, one it cannot.
+    // What the older app version left in the outbox: one action it can upgrade, one it cannot, and
+    // one of another user of this device (never sent now, so only the device can have upgraded it).
     await device.outbox.add(
       oldAction('old-upgradable', me.id, { line: 'line-paint', changes: { ingestionThresholdHours: 55 } }),
     )
     await device.outbox.add(oldAction('old-unusable', me.id, { changes: { ingestionThresholdHours: 66 } }))
+    await device.outbox.add(
+      oldAction('old-of-another', 'another-user', {
+        line: 'line-paint',
+        changes: { alertViewingWindowDays: 9 },
+      }),
+    )
 
     const transport = new NodeTransport({ baseUrl: http.baseUrl })
     const controller = new SyncController({
@@ -97,9 +104,13 @@ describe('intent versions', () => {
           message: `This change was made by an older version of the app and cannot be applied: ${NO_LINE}`,
         },
       })
-      // The unusable action is gone from the outbox; the delivered one is no longer pending.
+      // The unusable action is gone from the outbox; the other user's waits, upgraded on the device.
       const left = await device.outbox.toArray()
       expect(left.map((a) => a.id)).not.toContain('old-unusable')
+      expect(left.find((a) => a.id === 'old-of-another')).toMatchObject({
+        version: 2,
+        args: { lineId: 'line-paint', changes: { alertViewingWindowDays: 9 } },
+      })
     } finally {
       await controller.close()
     }
