@@ -1,6 +1,7 @@
 // Flat config: typescript-eslint recommended everywhere, React hooks rules in the client, no import
-// cycles, and the layer fences: shared/ is pure domain code; the server's domain does not know its
-// HTTP routes; SQL (kysely's sql tag) only in sync-server/store/; the client never imports the server.
+// cycles anywhere (type-only and dynamic imports included), and the layer fences: shared/ is pure
+// domain code; the server's domain does not know its HTTP routes; SQL (kysely's sql tag) only in
+// sync-server/store/; the client never imports the server.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -75,7 +76,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['client/**/*.{ts,tsx}', 'shared/**/*.ts', 'sync-server/**/*.ts'],
+    files: ['**/*.{ts,tsx}'],
     plugins: { local },
     rules: { 'local/no-import-cycle': 'error' },
   },

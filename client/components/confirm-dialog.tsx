@@ -1,5 +1,5 @@
 import { AlertDialog, DialogContainer } from '@adobe/react-spectrum'
-import type { ConfirmOptions, ConfirmRequest } from './confirm'
+import type { ConfirmOptions, ConfirmRequest } from './confirm-request'
 
 /**
  * The dialogs of ConfirmProvider (client/components/confirm.tsx), in a chunk of their own: the

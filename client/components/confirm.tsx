@@ -9,24 +9,11 @@ import {
   useState,
   type ReactNode,
 } from 'react'
+import type { ConfirmOptions, ConfirmRequest } from './confirm-request'
 
-export interface ConfirmOptions {
-  readonly title: string
-  readonly body: ReactNode
-  /** Default 'Confirm' ('OK' for an error dialog). */
-  readonly confirmLabel?: string
-  /** Default 'Cancel'. An error dialog has no cancel button unless one is named here. */
-  readonly cancelLabel?: string
-  readonly variant?: 'destructive' | 'confirmation' | 'error'
-}
+export type { ConfirmOptions } from './confirm-request'
 
 type Confirm = (options: ConfirmOptions) => Promise<boolean>
-
-export interface ConfirmRequest {
-  readonly id: number
-  readonly options: ConfirmOptions
-  readonly resolve: (confirmed: boolean) => void
-}
 
 const Context = createContext<Confirm | undefined>(undefined)
 

@@ -198,6 +198,8 @@ export class IntentPusher {
 const wire = (a: PendingAction): PushedIntent => ({
   id: a.id,
   name: a.name,
+  // Version 1 goes without one, as every device sent it before intents had versions.
+  ...(a.version === undefined || a.version === 1 ? {} : { version: a.version }),
   args: a.args,
   author: a.author,
   createdAt: a.createdAt,

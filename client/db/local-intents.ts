@@ -2,6 +2,7 @@ import { Result } from 'effect'
 import { INTENTS, type IntentArgs, type IntentName } from '../../shared/intents'
 import { IntentRejected, mayRun, type Actor, type IntentDefinition } from '../../shared/intents/intent'
 import { runIntent } from '../../shared/intents/run'
+import { currentVersion } from '../../shared/intents/upgrade'
 import type { BaseValue } from '../../shared/sync/intent-protocol'
 import type { Rejection } from '../../shared/sync/protocol'
 import { decodeWithErrors } from '../../shared/validation/decode'
@@ -87,6 +88,7 @@ export async function runLocally<N extends IntentName>(
     const action = await outbox.add({
       id: crypto.randomUUID(),
       name,
+      ...(currentVersion(definition) === 1 ? {} : { version: currentVersion(definition) }),
       args,
       author: actor.userId,
       createdAt: now,

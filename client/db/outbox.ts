@@ -1,6 +1,7 @@
 import { BehaviorSubject } from 'rxjs'
 import type { CollectionName } from '../../shared/sync/collections'
 import { deepEqual } from '../../shared/sync/deep-equal'
+import type { ArgsUpgrade } from '../../shared/intents/upgrade'
 import { replaceStrings } from '../../shared/sync/replace-ids'
 import type { DeviceDb } from './device-db'
 import { PendingChanges, type PendingAction } from './pending-changes'
@@ -167,6 +168,36 @@ export class Outbox {
     this.state.replace(this.state.all.map((a) => rewritten.get(a.id) ?? a))
     await this.device.outbox.bulkPut([...rewritten.values()])
     this.emit()
+  }
+
+  /**
+   * Brings the actions an older app version stored to the arguments this version's intents take
+   * (shared/intents/upgrade.ts), before any is sent or re-applied here; the server upgrades what it
+   * receives the same way. An answered action is left as it is (the server has it). Those that
+   * cannot be upgraded are taken out and returned with the reason, for the caller to keep as sync
+   * issues. Their `changes` (what they show until answered) stay as they were recorded.
+   */
+  async upgradeStored(
+    upgrade: (name: string, version: number | undefined, args: unknown) => ArgsUpgrade,
+  ): Promise<ReadonlyArray<{ readonly action: PendingAction; readonly reason: string }>> {
+    await this.written(this.stored.map((a) => a.id))
+    const upgraded = new Map<string, PendingAction>()
+    const refused: Array<{ action: PendingAction; reason: string }> = []
+    for (const action of this.stored) {
+      if (action.acknowledged) continue
+      const result = upgrade(action.name, action.version, action.args)
+      if (!result.ok) refused.push({ action: this.forgetSent(action), reason: result.reason })
+      else if (result.upgraded)
+        upgraded.set(action.id, { ...action, version: result.version, args: result.args })
+    }
+    if (upgraded.size === 0 && refused.length === 0) return []
+    const gone = new Set(refused.map((r) => r.action.id))
+    this.stored = this.stored.flatMap((a) => (gone.has(a.id) ? [] : [upgraded.get(a.id) ?? a]))
+    this.state.replace(this.state.all.flatMap((a) => (gone.has(a.id) ? [] : [upgraded.get(a.id) ?? a])))
+    if (upgraded.size > 0) await this.device.outbox.bulkPut([...upgraded.values()])
+    if (refused.length > 0) await this.device.outbox.bulkDelete(refused.map((r) => r.action.seq))
+    this.emit()
+    return refused
   }
 
   /** Removes an action; what it returns keeps only the arguments allowed to outlive sending. */

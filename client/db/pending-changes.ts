@@ -22,6 +22,8 @@ export interface PendingAction {
   readonly seq: number
   readonly id: string
   readonly name: string
+  /** The version of the intent's arguments it was stored with; absent: 1 (shared/intents/upgrade.ts). */
+  readonly version?: number
   readonly args: unknown
   readonly author: string
   readonly createdAt: string

@@ -4,7 +4,7 @@
  * (session-code-loader.ts) before it opens a local database, so a new device's sign-in screen downloads far
  * less; a stored session starts loading it at once, beside the session check.
  */
-export { argsKeptAfterSend } from '../../shared/intents'
+export { argsKeptAfterSend, upgradeAction } from '../../shared/intents'
 export { openAppDatabase } from './app-database'
 export { openChangeStream } from './change-stream'
 export { adoptLegacyPending } from './legacy-pending'

@@ -4,7 +4,7 @@ import type { AppDatabase } from './app-database'
 import type { LocalMeta } from './collections'
 import type { Outbox } from './outbox'
 import type { CollectionReplication } from './replication'
-import type { SyncStatus } from './sync-controller'
+import type { SyncStatus } from './sync-status'
 
 type Patch = (p: Partial<SyncStatus>) => void
 

@@ -23,40 +23,14 @@ import { readSessionHint, writeSessionHint, type PlantRef } from './session-hint
 import { StoredView } from './stored-view'
 import type { Yardstick } from './status'
 import { api, HttpError, type Transport } from './transport'
+import type { SyncStatus } from './sync-status'
+
+export type { SyncStatus } from './sync-status'
 
 export type SessionState =
   | { readonly status: 'loading' }
   | { readonly status: 'signed-out'; readonly reason?: 'expired' | 'signed-out' }
   | { readonly status: 'signed-in'; readonly user: SessionUser; readonly verified: boolean }
-
-export interface SyncStatus {
-  readonly online: boolean
-  /** Actions of the signed-in user made here that the server has not answered yet. */
-  readonly pendingCount: number
-  /** Actions made here by other users, kept until they sign in again. */
-  readonly othersPendingCount: number
-  /** Whose pending actions `pendingCount` counts (the signed-in user, or the last one after expiry). */
-  readonly pendingAuthorEmail: string | null
-  readonly lastSyncedAt: string | null
-  /** First sync of this device: share of collections done, 0–1; null once done. */
-  readonly initialProgress: number | null
-  /** Replication waits for a sign-in (the session expired); pending changes are kept. */
-  readonly paused: boolean
-  /** A storage problem worth telling the user about (quota). */
-  readonly storageError: string | null
-  /** The server speaks a newer protocol: the app must be updated (pending changes are kept). */
-  readonly updateRequired: boolean
-  /**
-   * During a first sync: lines whose signals and limits are all stored although the rest of the
-   * plant's are not (a screen asked for them: prioritizeLine). Empty once the first sync is done.
-   */
-  readonly linesReady: ReadonlyArray<string>
-  /**
-   * Gateway mode: the sync server answers, but the plant's own server behind it does not, so the
-   * pending changes wait (and go on their own once it answers). Not "offline": pulls still work.
-   */
-  readonly authorityUnreachable: boolean
-}
 
 export interface ControllerOptions {
   readonly transport: Transport
@@ -527,6 +501,7 @@ export class SyncController {
         throw new Error('The local database was closed while it opened')
       }
       await this.outbox.load()
+      await this.upgradeStoredActions()
       this.db$.next(db)
       // Screens read the database from now on; what the stored view read is let go.
       this.storedReads = undefined
@@ -646,6 +621,14 @@ export class SyncController {
   private async restoreLastSynced(): Promise<void> {
     const at = await this.lastSynced.read()
     if (at && this.status$.value.lastSyncedAt === null) this.patchStatus({ lastSyncedAt: at })
+  }
+
+  /** Actions an older app version stored: upgraded, or kept as sync issues that say why not. */
+  private async upgradeStoredActions(): Promise<void> {
+    for (const { action, reason } of await this.outbox.upgradeStored(this.code.upgradeAction)) {
+      const rejection = { code: 'VALIDATION', status: 400, message: reason } as const
+      await this.recordIssue(action, { id: action.id, status: 'rejected', rejection })
+    }
   }
 
   private async recordIssue(

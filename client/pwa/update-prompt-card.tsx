@@ -2,7 +2,7 @@ import { Button, ButtonGroup, Heading, Text } from '@adobe/react-spectrum'
 import { FloatingLayer } from '../components/floating-layer'
 import { useSyncStatusOf } from '../db/data-context'
 import { applyUpdate, deferUpdate } from './register-service-worker'
-import { useUpdateState } from './update-prompt'
+import { useUpdateState } from './update-state'
 
 /**
  * "A new version is available" with Update / Later (OFF-07), rendered by UpdatePrompt

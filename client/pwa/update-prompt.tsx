@@ -1,8 +1,7 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { lazy, Suspense } from 'react'
 import { ActionButton } from '@adobe/react-spectrum'
-import { applyUpdate, updateStore } from './register-service-worker'
-
-export const useUpdateState = () => useSyncExternalStore(updateStore.subscribe, updateStore.get)
+import { applyUpdate } from './register-service-worker'
+import { useUpdateState } from './update-state'
 
 /**
  * "A new version is available" (OFF-07), shown when a new version waits and the user has not chosen

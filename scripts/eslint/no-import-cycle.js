@@ -1,11 +1,15 @@
 // A local ESLint rule: reports a relative import that leads back to the importing file (an import
 // cycle), so layers stay one-directional. It follows relative imports of .ts/.tsx files only (the
 // repository's own code), reading each file once per lint run.
+//
+// Every kind of import counts: `import type` / `export type` (they vanish at run time, but a reader
+// still cannot tell which way the layers go), side-effect imports (`import './x'`) and dynamic
+// `import('./x')` (a lazily loaded module that imports its loader back is still a cycle).
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 
-// Value imports only: `import type` / `export type` vanish at run time and cannot form a cycle.
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s(?!type\s)[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g
+const IMPORT =
+  /(?:(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+|(?:^|\n)\s*import\s+|\bimport\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g
 const cache = new Map()
 
 function resolveImport(from, spec) {

@@ -1,7 +1,7 @@
 import type { CollectionName } from '../sync/collections'
 import { deepEqual } from '../sync/deep-equal'
 import { isMetadataField, type EntityTypes } from '../sync/entities'
-import type { DocumentChange } from './intent'
+import type { DocumentChange } from './document-change'
 
 /**
  * The documents an intent works on: a snapshot loaded by the host (the device's local database, or

@@ -1,4 +1,6 @@
+import { Messages } from '../validation/messages'
 import type { IntentDefinition } from './intent'
+import { upgradeArgs, type ArgsUpgrade } from './upgrade'
 import { setLineActive, updateLineSettings } from './lines'
 import {
   createMonitor,
@@ -82,6 +84,15 @@ export const isIntentName = (name: string): name is IntentName => Object.hasOwn(
 /** The definition of a named intent, typed loosely for hosts that handle any of them. */
 export const intentNamed = (name: IntentName): IntentDefinition<unknown> =>
   INTENTS[name] as unknown as IntentDefinition<unknown>
+
+/**
+ * An action as another app version stored or sent it, brought to this version's arguments, or why
+ * it cannot be (shared/intents/upgrade.ts): an unknown name is an action that no longer exists.
+ */
+export const upgradeAction = (name: string, version: number | undefined, args: unknown): ArgsUpgrade =>
+  isIntentName(name)
+    ? upgradeArgs(intentNamed(name), version, args)
+    : { ok: false, reason: Messages.sync.olderAppChange(Messages.sync.actionRemoved(name)) }
 
 /** The arguments an answered action keeps on the device (see IntentDefinition.forgetAfterSend). */
 export const argsKeptAfterSend = (name: string, args: unknown): unknown => {

@@ -4,6 +4,8 @@ import type { CollectionName } from '../sync/collections'
 import type { RejectionCode } from '../sync/protocol'
 import type { DocSet } from './doc-set'
 
+export type { DocumentChange } from './document-change'
+
 /**
  * What a user action is. Every write a user can make is one named intent: an argument schema and
  * ONE pure function from the current documents and the arguments to the changes it makes, cascades
@@ -20,6 +22,16 @@ export interface IntentDefinition<A> {
   readonly args: Schema.Decoder<A>
   /** Only administrators may run it (users and data sources). */
   readonly adminOnly?: boolean
+  /**
+   * The version of the arguments `args` decodes (absent: 1). Raised, with an `upgrades` step, when
+   * the arguments change in a way an action stored or sent by an older app version does not decode.
+   */
+  readonly version?: number
+  /**
+   * `upgrades[v]` turns version v's arguments into version v + 1's; it throws an Error saying why
+   * when it cannot (shared/intents/upgrade.ts runs them on both hosts).
+   */
+  readonly upgrades?: Readonly<Record<number, (args: unknown) => unknown>>
   /** The documents `apply` may look at; both hosts load exactly these before running it. */
   reads(args: A, env: IntentEnv): ReadonlyArray<DocumentRead>
   /** Further documents that depend on the first ones (e.g. the line of a monitor named by id). */
@@ -76,19 +88,6 @@ export type DocumentRead =
   | { readonly collection: CollectionName; readonly ids: ReadonlyArray<string> }
   | { readonly collection: CollectionName; readonly where: Readonly<Record<string, string | boolean>> }
   | { readonly collection: CollectionName; readonly all: true }
-
-/** One document's change: the whole new document (put) or its removal. */
-export type DocumentChange =
-  | {
-      readonly kind: 'put'
-      readonly collection: CollectionName
-      readonly id: string
-      readonly data: Readonly<Record<string, unknown>>
-      /** Top-level fields that differ from before (all of them for a new document). */
-      readonly fields: ReadonlyArray<string>
-      readonly created: boolean
-    }
-  | { readonly kind: 'delete'; readonly collection: CollectionName; readonly id: string }
 
 /** A business rule said no: the same code, status and message on the device and on the server. */
 export class IntentRejected extends Error {

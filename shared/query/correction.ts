@@ -13,6 +13,9 @@ import {
 import { Messages } from '../validation/messages'
 import { minutesToMs } from '../time/plant-time'
 import type { FilterQuery, SvdQuery } from './period'
+import { maxRecords } from './record-limits'
+
+export { maxRecords }
 
 /**
  * FLT-04 query correction: every function is pure and idempotent (correcting a corrected value
@@ -31,10 +34,6 @@ export const clampDuration = (ms: unknown): number => {
   const amount = wholeAmount(ms)
   return amount === undefined ? DURATION_DEFAULT_MS : clamp(amount, DURATION_MIN_MS, DURATION_MAX_MS)
 }
-
-/** The largest record count: the environment's maximum, never below the minimum of 50. */
-export const maxRecords = (environmentMax: number = ENVIRONMENT_MAX_RECORDS): number =>
-  Number.isFinite(environmentMax) ? Math.max(MIN_RECORDS, Math.floor(environmentMax)) : MIN_RECORDS
 
 /**
  * Record count clamped to [50, max(50, environmentMax)]; empty, non-numbers and negatives become 150

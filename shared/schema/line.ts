@@ -3,7 +3,7 @@ import {
   validateAlertViewingWindowDays,
   validateIngestionThresholdHours,
   validateLineFriendlyName,
-} from '../validation/line-rules'
+} from '../validation/line-field-rules'
 import { UtcIsoString } from './plant'
 
 /**

@@ -10,7 +10,7 @@ import {
   PASS_FAIL_FILTER_DEFAULT,
   SAMPLE_SIZE_DEFAULT,
 } from '../constants'
-import { maxRecords } from '../query/correction'
+import { maxRecords } from '../query/record-limits'
 import { atLeast, atMost } from '../validation/text-rules'
 import { Messages } from '../validation/messages'
 import { MonitorPeriod } from './monitor-period'

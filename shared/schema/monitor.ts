@@ -1,12 +1,12 @@
 import { Schema } from 'effect'
-import { FREQUENCY_DEFAULT_MINUTES, MONITOR_TYPES } from '../constants'
+import { FREQUENCY_DEFAULT_MINUTES } from '../constants'
 import { checkWith } from '../validation/field-error'
 import { validateMonitorDraft } from '../validation/monitor-rules'
 import { MonitorFilter, newMonitorFilter } from './monitor-filter'
 import type { MonitorScope } from './monitor-filter'
+import { MonitorType } from './monitor-type'
 
-export const MonitorType = Schema.Literals(MONITOR_TYPES)
-export type MonitorType = typeof MonitorType.Type
+export { MonitorType }
 
 /** Everything but the id: shared by the draft (form) and the stored monitor. */
 const monitorFields = {

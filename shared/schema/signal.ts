@@ -1,7 +1,7 @@
 import { Schema, SchemaGetter } from 'effect'
 import { CLASSIFICATION_RESULTS, ENTITY_TYPES, QUALITY_CHARACTERISTICS, SINGLE_SIDES } from '../constants'
 import { checkWith } from '../validation/field-error'
-import { validateClassificationRows, validateSignalFriendlyName } from '../validation/signal-rules'
+import { validateClassificationRows, validateSignalFriendlyName } from '../validation/signal-field-rules'
 
 /**
  * Signals with their labeling (entity type, quality characteristic, associations, result

@@ -14,7 +14,10 @@ import { Rejection, ReplicatedDocument } from './protocol'
  * server stopped answering; the device sends the rest again later, in order.
  */
 
-/** Bumped when the wire meaning of an intent or of this protocol changes; an older device is told to update. */
+/**
+ * Bumped when the meaning of this protocol changes; an older device is told to update. A change to
+ * one intent's arguments is not a protocol change: the intent's own version says it (PushedIntent).
+ */
 export const INTENT_PROTOCOL_VERSION = 1
 export const MAX_INTENTS_PER_PUSH = 100
 
@@ -32,6 +35,11 @@ export type BaseValue = typeof BaseValue.Type
 export const PushedIntent = Schema.Struct({
   id: Schema.NonEmptyString,
   name: Schema.String,
+  /**
+   * The version of the intent's arguments the device stored the action with; absent means 1 (and is
+   * what a device sends for version 1). The server upgrades older ones (shared/intents/upgrade.ts).
+   */
+  version: Schema.optionalKey(Schema.Int),
   args: Schema.Unknown,
   author: Schema.String,
   createdAt: Schema.String,

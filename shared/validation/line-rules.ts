@@ -1,74 +1,26 @@
 import {
   ALERT_VIEWING_WINDOW_DAYS_MAX,
   ALERT_VIEWING_WINDOW_DAYS_MIN,
-  FRIENDLY_NAME_MAX_LENGTH,
   INGESTION_THRESHOLD_HOURS_MAX,
   INGESTION_THRESHOLD_HOURS_MIN,
 } from '../constants'
 import type { Line, LinePatch } from '../schema/line'
 import { fieldError } from './field-error'
 import type { FieldError, FieldErrors } from './field-error'
+import { parseNumericInput, validateLineFriendlyName } from './line-field-rules'
 import { Messages } from './messages'
-import {
-  atLeast,
-  atMost,
-  firstError,
-  noLeadingSpaces,
-  noSpecialCharacters,
-  required,
-  wholeNumber,
-} from './text-rules'
+import { atLeast, atMost, firstError, required, wholeNumber } from './text-rules'
+
+export {
+  parseNumericInput,
+  validateAlertViewingWindowDays,
+  validateIngestionThresholdHours,
+  validateLineFriendlyName,
+  type NumericInput,
+} from './line-field-rules'
 
 /** Line management rules: inline cells (LINE-04), line editor (LINE-05), feeder cycles (LINE-06). */
 const L = Messages.lines
-
-/** A grid cell or form input: the typed text, or the number already parsed. */
-export type NumericInput = string | number | null | undefined
-
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/
-
-/** The number typed, or undefined for empty or non-numeric input. */
-export const parseNumericInput = (input: NumericInput): number | undefined => {
-  if (input == null) return undefined
-  if (typeof input === 'number') return Number.isFinite(input) ? input : undefined
-  const text = input.trim()
-  return DECIMAL.test(text) ? Number(text) : undefined
-}
-
-// ── LINE-04 inline cells ────────────────────────────────────────────────────
-
-/**
- * Ingestion alert threshold (hours). Checks run range first, then wholeness, so -1.5 reads
- * 'Must be greater than or equal to 0'; empty or non-numeric input is not a whole number.
- */
-export const validateIngestionThresholdHours = (input: NumericInput): string | undefined => {
-  const n = parseNumericInput(input)
-  if (n === undefined) return L.wholeNumber
-  if (n < INGESTION_THRESHOLD_HOURS_MIN) return L.thresholdMin
-  if (n > INGESTION_THRESHOLD_HOURS_MAX) return L.thresholdMax
-  return Number.isInteger(n) ? undefined : L.wholeNumber
-}
-
-/** Overview alert filter (days): the spec gives one message for every failure, wholeness included. */
-export const validateAlertViewingWindowDays = (input: NumericInput): string | undefined => {
-  const n = parseNumericInput(input)
-  const ok =
-    n !== undefined &&
-    Number.isInteger(n) &&
-    n >= ALERT_VIEWING_WINDOW_DAYS_MIN &&
-    n <= ALERT_VIEWING_WINDOW_DAYS_MAX
-  return ok ? undefined : L.alertWindowRange
-}
-
-// ── LINE-05 line editor ─────────────────────────────────────────────────────
-
-/** Optional; alphanumeric and spaces, no leading space (generic '{label} …' rules). */
-export const validateLineFriendlyName = (value: string): string | undefined =>
-  firstError(
-    noLeadingSpaces(L.friendlyNameLabel, value),
-    noSpecialCharacters(L.friendlyNameLabel, value),
-    value.length > FRIENDLY_NAME_MAX_LENGTH ? Messages.text.maxLength(FRIENDLY_NAME_MAX_LENGTH) : undefined,
-  )
 
 /** Required, then a number, then the bounds, then wholeness: '{label} must be at least N' etc. */
 const requiredWholeInRange = (label: string, input: string, min: number, max: number): string | undefined => {

@@ -314,6 +314,16 @@ export const Messages = {
       "This line's signals are still arriving on this device; they appear here as soon as they are stored.",
     /** One action whose request alone would exceed the server's body limit (kept as a sync issue). */
     changeTooLarge: 'This change is too large to send to the server.',
+    /** Our wording: an action whose arguments are of a later version than this host's intents. */
+    newerAppChange:
+      'This change was made by a newer version of the app and cannot be applied here. Update the app, then re-apply it.',
+    /** Our wording: an action of an older version that its intent can no longer take, and why. */
+    olderAppChange: (reason: string) =>
+      `This change was made by an older version of the app and cannot be applied: ${reason}`,
+    /** The reason when the action itself is gone. */
+    actionRemoved: (name: string) => `the action "${name}" no longer exists.`,
+    /** The reason when no upgrade step leads from the action's version. */
+    noUpgradeStep: (version: number) => `there is no upgrade from its version ${version}.`,
     /**
      * Gateway mode: the sync server answers, but the plant's own server behind it does not; changes
      * wait on the device and go on their own once it answers again (docs/gateway.md).

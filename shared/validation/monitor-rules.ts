@@ -7,8 +7,8 @@ import {
   MVD_MIN_SIGNALS,
   NOTES_MAX_LENGTH,
 } from '../constants'
-import type { MonitorDraft, MonitorType } from '../schema/monitor'
 import type { MonitorFilter } from '../schema/monitor-filter'
+import type { MonitorType } from '../schema/monitor-type'
 import { fieldError } from './field-error'
 import type { FieldErrors } from './field-error'
 import { Messages } from './messages'
@@ -88,8 +88,17 @@ export const validateMonitorName = (name: string): FieldErrors =>
     ),
   )
 
+/** What the monitor-form rules read of a monitor (draft or saved; shared/schema/monitor.ts). */
+export interface MonitorRuleInput {
+  readonly monitor_name: string
+  readonly monitor_type: MonitorType
+  readonly frequency: number
+  readonly notes: string
+  readonly monitor_filter: SignalSelection
+}
+
 /** Every monitor-form rule on one monitor: what the form shows and what the server re-checks. */
-export const validateMonitorDraft = (m: MonitorDraft): FieldErrors => [
+export const validateMonitorDraft = (m: MonitorRuleInput): FieldErrors => [
   ...validateMonitorName(m.monitor_name),
   ...validateFrequency(m.frequency),
   ...validateNotes(m.notes),

@@ -1,22 +1,21 @@
-import { FRIENDLY_NAME_MAX_LENGTH, NEW_CLASSIFICATION_RESULT } from '../constants'
+import { NEW_CLASSIFICATION_RESULT } from '../constants'
 import type { ClassificationRow, EntityType, Signal } from '../schema/signal'
 import type { Station } from '../schema/station'
 import { fieldError } from './field-error'
 import type { FieldError, FieldErrors } from './field-error'
 import { Messages } from './messages'
+import { validateClassificationRows } from './signal-field-rules'
+
+export {
+  classificationValueKey,
+  validateClassificationRows,
+  validateSignalFriendlyName,
+} from './signal-field-rules'
 
 /** Signal management rules: friendly name (SM-06), final station (SM-04), associations (SM-10). */
 const M = Messages.signals
 
-// ── SM-06 friendly name ─────────────────────────────────────────────────────
-
-/** null (no friendly name) and '' are fine; a leading space is not; the length is bounded. */
-export const validateSignalFriendlyName = (value: string | null): string | undefined => {
-  if (value === null) return undefined
-  if (/^\s/.test(value)) return M.noLeadingSpaces
-  if (value.length > FRIENDLY_NAME_MAX_LENGTH) return Messages.text.maxLength(FRIENDLY_NAME_MAX_LENGTH)
-  return undefined
-}
+// ── SM-06 friendly name (its rule is in signal-field-rules.ts) ────────────────
 
 /** What Save stores: trailing spaces dropped, blank means "no friendly name". */
 export const friendlyNameToSave = (input: string): string | null => {
@@ -171,37 +170,6 @@ export const classificationViewEligibility = (
     return { ok: false, message: Messages.classifications.sameConfiguration }
   }
   return { ok: true }
-}
-
-/**
- * Uniqueness key of a classification value: trimmed and case-insensitive, so 'Scratch' and
- * ' scratch ' cannot both exist (a failure query matching on them could not tell them apart).
- */
-export const classificationValueKey = (value: string): string => value.trim().toLowerCase()
-
-interface ValueRow {
-  readonly value: string
-  /** Rows of several signals may be edited together; uniqueness is per signal. */
-  readonly signalId?: string
-}
-
-/**
- * Value required ('Value is required') and unique per signal ('Value must be unique'), at path
- * [index, 'value']. Every duplicate is marked, not only the later ones, because the rows re-sort
- * by value and "later" would move.
- */
-export const validateClassificationRows = (rows: ReadonlyArray<ValueRow>): FieldErrors => {
-  const counts = new Map<string, number>()
-  const keyOf = (r: ValueRow) => `${r.signalId ?? ''}\u0000${classificationValueKey(r.value)}`
-  for (const r of rows) counts.set(keyOf(r), (counts.get(keyOf(r)) ?? 0) + 1)
-  const errors: Array<FieldError> = []
-  rows.forEach((r, i) => {
-    if (r.value.trim() === '') errors.push(fieldError([i, 'value'], Messages.classifications.valueRequired))
-    else if ((counts.get(keyOf(r)) ?? 0) > 1) {
-      errors.push(fieldError([i, 'value'], Messages.classifications.valueUnique))
-    }
-  })
-  return errors
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })

@@ -1,5 +1,6 @@
 import { isIntentName, intentNamed } from '../../shared/intents'
 import { mayRun, type IntentDefinition } from '../../shared/intents/intent'
+import { upgradeArgs } from '../../shared/intents/upgrade'
 import type { CollectionName } from '../../shared/sync/collections'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
@@ -123,7 +124,10 @@ export type Prepared = { readonly request: IntentRequest } & (
   { readonly intent: PreparedIntent } | { readonly refusal: DomainError }
 )
 
-/** What can be judged without the database: the name, the role, the arguments' shape. Never logged. */
+/**
+ * What can be judged without the database: the name, the role, the arguments' version and shape.
+ * Never logged.
+ */
 export function prepareIntent(services: Services, session: Session, request: IntentRequest): Prepared {
   try {
     if (!isIntentName(request.name)) throw badRequest(Messages.server.invalidRequest)
@@ -131,7 +135,11 @@ export function prepareIntent(services: Services, session: Session, request: Int
     // The session's role is the stored user's as of this request (auth/session.ts): a demoted
     // administrator's pending users / data sources actions are refused here and kept as sync issues.
     if (!mayRun(definition, session)) throw forbidden(Messages.server.forbidden)
-    const args = decodeInput(definition.args, request.args)
+    // An action of another app version: its arguments as this version takes them, or why not.
+    const upgraded =
+      request.version === undefined ? undefined : upgradeArgs(definition, request.version, request.args)
+    if (upgraded && !upgraded.ok) throw badRequest(upgraded.reason)
+    const args = decodeInput(definition.args, upgraded ? upgraded.args : request.args)
     const env = { actor: session, now: services.clock.now().toString() }
     return { request, intent: { name: request.name, definition, args, env, base: request.base ?? [] } }
   } catch (err) {

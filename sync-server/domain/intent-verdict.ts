@@ -9,6 +9,11 @@ import type { DomainError } from './domain-error'
 export interface IntentRequest {
   readonly name: string
   readonly args: unknown
+  /**
+   * Pushed actions: the version of their arguments (the route reads an absent one as 1), upgraded
+   * before they are judged. REST calls leave it out: their arguments are this version's.
+   */
+  readonly version?: number
   /** Pushed actions (and REST calls with an Idempotency-Key): the id a retry is recognised by. */
   readonly id?: string
   /** Pushed actions only: the values the user saw of the fields they edited. */

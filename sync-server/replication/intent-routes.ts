@@ -30,7 +30,12 @@ export function intentRoutes(): Hono<AppEnv> {
     const session = c.var.session
     // Pending actions belong to who made them: a device never sends them under another user's session.
     const own = request.intents.filter((i) => i.author === session.userId)
-    const verdicts = await applyIntents(c.var.services, session, own)
+    // A pushed action without a version is of version 1 (shared/intents/upgrade.ts).
+    const verdicts = await applyIntents(
+      c.var.services,
+      session,
+      own.map((i) => ({ ...i, version: i.version ?? 1 })),
+    )
     // A gateway may decide only the first actions (the plant's server stopped answering): the answer
     // stops at the first undecided one, so nothing after it is answered before it is.
     const results: IntentOutcome[] = []

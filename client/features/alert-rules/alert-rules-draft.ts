@@ -11,12 +11,11 @@
  */
 import {
   defaultAlertRuleFormValues,
-  formFromRules,
-  rulesFromForm,
   type AlertRuleFormValues,
   type AlertRuleType,
   type MonitorRules,
 } from '../../../shared/schema/alert-rule'
+import { formFromRules, rulesFromForm } from '../../../shared/schema/alert-rules-from-form'
 import { noRulesMessage, validateAlertRules } from '../../../shared/validation/alert-rules'
 import { messageAt, type FieldErrors } from '../../../shared/validation/field-error'
 

@@ -5,13 +5,11 @@
  * is saved on this device. A refusal or failure opens the spec's 'Error saving configuration' dialog.
  */
 import { useCallback } from 'react'
-import { MONITOR_SNACKBAR_MS } from '../../../shared/constants'
+import type { IntentArgs, IntentName } from '../../../shared/intents'
 import type { MonitorRules } from '../../../shared/schema/alert-rule'
 import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
-import { useSnackbar } from '../../components/snackbar'
-import { useIntent, useSyncStatusOf } from '../../db/data-context'
-import type { LocalOutcome } from '../../db/local-intents'
+import { isKept, useAction, type ActionProblem } from '../../hooks/use-action'
 
 export type ExcludeSwitch = 'useExcludedPartIds' | 'useExcludedModelNumbers'
 
@@ -27,59 +25,55 @@ export interface CapAlertActions {
 const C = Messages.capAlerts
 
 export function useCapAlertActions(): CapAlertActions {
-  const run = useIntent()
-  const online = useSyncStatusOf((s) => s.online)
-  const { show } = useSnackbar()
+  const act = useAction()
   const confirm = useConfirm()
 
-  const report = useCallback(
-    async (attempt: () => Promise<LocalOutcome>, savedText: string): Promise<boolean> => {
-      let detail: string | undefined
-      try {
-        const outcome = await attempt()
-        if (outcome.status !== 'refused') {
-          show(online ? savedText : Messages.sync.savedOnDevice, {
-            variant: 'positive',
-            timeoutMs: MONITOR_SNACKBAR_MS,
-          })
-          return true
-        }
-        detail = outcome.rejection.message
-      } catch {
-        detail = undefined
-      }
-      await confirm({
+  const errorDialog = useCallback(
+    ({ rejection }: ActionProblem) =>
+      confirm({
         title: C.errorSavingTitle,
         body: (
           <>
             <p>{C.errorSavingBody}</p>
-            {detail !== undefined && <p>{detail}</p>}
+            {rejection !== undefined && <p>{rejection.message}</p>}
           </>
         ),
         variant: 'error',
-      })
-      return false
-    },
-    [confirm, online, show],
+      }),
+    [confirm],
+  )
+
+  const report = useCallback(
+    async <N extends IntentName>(name: N, args: IntentArgs<N>, saved: string): Promise<boolean> =>
+      isKept(
+        await act(name, args, {
+          saved,
+          failed: C.errorSavingBody,
+          unchangedAsSaved: true,
+          onProblem: errorDialog,
+        }),
+      ),
+    [act, errorDialog],
   )
 
   const setMonitor = useCallback(
     (signalId: string, active: boolean) =>
       report(
-        () => run('setCapAlert', { signalId, active, newMonitorId: crypto.randomUUID() }),
+        'setCapAlert',
+        { signalId, active, newMonitorId: crypto.randomUUID() },
         Messages.monitor.adminSaved,
       ),
-    [report, run],
+    [report],
   )
   const setExclude = useCallback(
     (monitorId: string, which: ExcludeSwitch, value: boolean) =>
-      report(() => run('updateMonitorSwitches', { monitorId, [which]: value }), Messages.monitor.adminSaved),
-    [report, run],
+      report('updateMonitorSwitches', { monitorId, [which]: value }, Messages.monitor.adminSaved),
+    [report],
   )
   const saveRules = useCallback(
     (monitorId: string, rules: MonitorRules) =>
-      report(() => run('saveAlertRules', { monitorId, rules }), Messages.monitor.rulesSaved),
-    [report, run],
+      report('saveAlertRules', { monitorId, rules }, Messages.monitor.rulesSaved),
+    [report],
   )
   return { setMonitor, setExclude, saveRules }
 }

@@ -6,15 +6,14 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Button, Flex, Heading, Switch } from '@adobe/react-spectrum'
-import { MONITOR_SNACKBAR_MS } from '../../../shared/constants'
 import { Messages } from '../../../shared/validation/messages'
 import type { LimitField, LimitSingleSide } from '../../../shared/validation/limit-rules'
 import { CsvExportButton } from '../../components/csv-export-button'
 import { LineSelector, lineLabel, useSelectedLine } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
-import { useSnackbar } from '../../components/snackbar'
-import { useIntent, useLineArrived, usePlant, useSession, useSyncStatusOf } from '../../db/data-context'
+import { useLineArrived, usePlant, useSession } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
+import { isKept, useAction } from '../../hooks/use-action'
 import { LimitsGrid } from './limits-grid'
 import {
   buildLimitTree,
@@ -47,9 +46,7 @@ export default function CapLimitsPage() {
   }, [draft.lineId, lineId, setLineId])
   const edits = draft.lineId === lineId ? draft.edits : NO_EDITS
   const [saving, setSaving] = useState(false)
-  const run = useIntent()
-  const online = useSyncStatusOf((s) => s.online)
-  const { show } = useSnackbar()
+  const act = useAction()
   const singleSidedFlag = plant?.featureFlags.singleSidedLimits === true
 
   const rows = useMemo(
@@ -93,25 +90,17 @@ export default function CapLimitsPage() {
     if (!lineId || !editing || !valid) return
     const toSave = entriesToSave(lineId, edits, signals.data, entries.data, () => crypto.randomUUID())
     setSaving(true)
-    try {
-      const outcome = await run('saveSignalLimits', { lineId, entries: toSave })
-      if (outcome.status === 'refused') {
-        show(outcome.rejection.message, { variant: 'negative', timeoutMs: MONITOR_SNACKBAR_MS })
-        return
-      }
-      clear()
-      show(online ? L.saved : Messages.sync.savedOnDevice, {
-        variant: 'positive',
-        timeoutMs: MONITOR_SNACKBAR_MS,
-      })
-    } catch (error) {
-      show(error instanceof Error ? error.message : String(error), {
-        variant: 'negative',
-        timeoutMs: MONITOR_SNACKBAR_MS,
-      })
-    } finally {
-      setSaving(false)
-    }
+    const result = await act(
+      'saveSignalLimits',
+      { lineId, entries: toSave },
+      {
+        saved: L.saved,
+        failed: (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        unchangedAsSaved: true,
+      },
+    )
+    setSaving(false)
+    if (isKept(result)) clear()
   }
 
   const failed = [lines, signals, entries].some((q) => q.error !== undefined)

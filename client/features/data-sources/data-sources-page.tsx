@@ -15,7 +15,8 @@ import { PendingMark } from '../../components/pending-mark'
 import { PlantDateTime } from '../../components/plant-date-time'
 import { Skeleton } from '../../components/skeleton'
 import type { LocalDoc } from '../../db/collections'
-import { useIntent, usePlant, useSyncStatusOf } from '../../db/data-context'
+import { usePlant, useSyncStatusOf } from '../../db/data-context'
+import { useAction, type ActionProblem } from '../../hooks/use-action'
 import { useDocs } from '../../db/hooks'
 import { IngestorLine } from './ingestor-line'
 import { useDataSourceRefresh } from './use-data-source-refresh'
@@ -28,7 +29,7 @@ export default function DataSourcesPage() {
   const { plant, loading: plantLoading } = usePlant()
   const { data: sources, loading } = useDocs('dataSources')
   const online = useSyncStatusOf((s) => s.online)
-  const run = useIntent()
+  const act = useAction()
   const confirm = useConfirm()
   const [notice, setNotice] = useState<string | undefined>(undefined)
   const { refresh, refreshing, fetchError } = useDataSourceRefresh(plant?.id)
@@ -70,21 +71,25 @@ export default function DataSourcesPage() {
         variant: 'destructive',
       })
       if (!ok) return
-      const showError = (status: number | string, statusText: string) =>
-        confirm({ title: D.deleteErrorTitle, body: `${status} ${statusText}`, variant: 'error' })
-      try {
-        const outcome = await run('deleteDataSource', { dataSourceId: source.id })
-        if (outcome.status === 'refused') {
-          await showError(outcome.rejection.status, outcome.rejection.message)
-          return
-        }
-        setNotice(online ? D.deleted : Messages.sync.savedOnDevice)
-      } catch (err) {
-        console.error(err)
-        await showError(0, err instanceof Error ? err.message : String(err))
-      }
+      // DS-03: the outcome in the page's alert; a refusal or failure in the error dialog as 'status text'.
+      await act(
+        'deleteDataSource',
+        { dataSourceId: source.id },
+        {
+          saved: D.deleted,
+          failed: (err: unknown) => (err instanceof Error ? err.message : String(err)),
+          unchangedAsSaved: true,
+          onSaved: setNotice,
+          onProblem: ({ rejection, message }: ActionProblem) =>
+            confirm({
+              title: D.deleteErrorTitle,
+              body: `${rejection?.status ?? 0} ${message}`,
+              variant: 'error',
+            }),
+        },
+      )
     },
-    [confirm, online, run],
+    [act, confirm],
   )
 
   return (

@@ -19,7 +19,7 @@ import { useDocs } from '../../db/hooks'
 import { lineLabel, sortByLabel } from '../lines/line-label'
 import { draftOf, RelianceForm, RelianceView } from './reliance-panel'
 import { useRelianceDrafts } from './reliance-drafts'
-import { useReportedRun } from './use-reported-run'
+import { isKept, useAction } from '../../hooks/use-action'
 
 type LineDoc = LocalDoc<'lines'>
 type ConfigDoc = LocalDoc<'relianceConfigs'>
@@ -41,7 +41,7 @@ export default function ReliancePage() {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   const session = useSession()
   const drafts = useRelianceDrafts(session.status === 'signed-in' ? session.user.id : '')
-  const report = useReportedRun()
+  const report = useAction()
   const confirm = useConfirm()
   const timeZone = usePlantTimeZone()
   // SHELL-07: the rows as the grid shows them.
@@ -95,10 +95,10 @@ export default function ReliancePage() {
       const outcome = await report(
         'saveRelianceConfig',
         { lineId: line.id, ...draft, configId: byLine.get(line.id)?.id ?? crypto.randomUUID() },
-        { success: R.saved(name), failure: R.errorSaving(name), refused: () => R.errorSaving(name) },
+        { saved: R.saved(name), failed: R.errorSaving(name), refused: R.errorSaving(name) },
       )
       // The secret leaves memory with the draft; kept on a refusal so nothing typed is lost.
-      if (outcome && outcome.status !== 'refused') drafts.set(line.id, undefined)
+      if (isKept(outcome)) drafts.set(line.id, undefined)
     },
     [byLine, drafts, report],
   )
@@ -116,7 +116,7 @@ export default function ReliancePage() {
       await report(
         'deleteRelianceConfig',
         { lineId: line.id },
-        { success: R.deleted(name), failure: R.errorSaving(name) },
+        { saved: R.deleted(name), failed: R.errorSaving(name) },
       )
     },
     [confirm, report],

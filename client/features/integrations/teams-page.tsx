@@ -17,7 +17,7 @@ import type { LocalDoc } from '../../db/collections'
 import { useDocs } from '../../db/hooks'
 import { lineLabel, sortByLabel } from '../lines/line-label'
 import { TeamsRowActions, TeamsUrlField, type TeamsDraft } from './teams-row'
-import { useReportedRun } from './use-reported-run'
+import { isKept, useAction } from '../../hooks/use-action'
 
 type LineDoc = LocalDoc<'lines'>
 type WebhookDoc = LocalDoc<'teamsWebhooks'>
@@ -29,7 +29,7 @@ export default function TeamsPage() {
   const rows = useMemo(() => sortByLabel(lines), [lines])
   const byLine = useMemo(() => new Map(webhooks.map((w) => [w.lineId, w])), [webhooks])
   const [draft, setDraft] = useState<TeamsDraft | undefined>(undefined)
-  const report = useReportedRun()
+  const report = useAction()
   const confirm = useConfirm()
   const { show } = useSnackbar()
 
@@ -72,10 +72,10 @@ export default function TeamsPage() {
       const outcome = await report(
         'saveTeamsWebhook',
         { lineId: line.id, url: draft.url, webhookId: existing?.id ?? crypto.randomUUID() },
-        { success: T.configured(lineLabel(line)), failure: T.saveFailed, refused: () => T.saveFailed },
+        { saved: T.configured(lineLabel(line)), failed: T.saveFailed, refused: T.saveFailed },
       )
       // Kept open on a refusal or failure: the typed URL stays to be corrected.
-      if (outcome && outcome.status !== 'refused') setDraft(undefined)
+      if (isKept(outcome)) setDraft(undefined)
     },
     [byLine, draft, report, show],
   )
@@ -93,7 +93,7 @@ export default function TeamsPage() {
       await report(
         'deleteTeamsWebhook',
         { webhookId: webhook.id },
-        { success: T.deleted(lineLabel(line)), failure: T.saveFailed },
+        { saved: T.deleted(lineLabel(line)), failed: T.saveFailed },
       )
     },
     [confirm, report],

@@ -4,7 +4,8 @@ import { useConfirm } from '../../components/confirm'
 import { Drawer } from '../../components/drawer'
 import { Skeleton } from '../../components/skeleton'
 import type { LocalDoc } from '../../db/collections'
-import { useIntent, usePlant } from '../../db/data-context'
+import { usePlant } from '../../db/data-context'
+import { isKept, useAction, type ActionProblem } from '../../hooks/use-action'
 import { DRAWER_WIDTH_PX } from '../../../shared/constants'
 import {
   canSaveLineForm,
@@ -48,7 +49,7 @@ export function ConfigureLineDrawer({
 }: ConfigureLineDrawerProps) {
   const { plant } = usePlant()
   const confirm = useConfirm()
-  const run = useIntent()
+  const act = useAction()
   const [feedersOpen, setFeedersOpen] = useState(false)
   const [feedersSession, setFeedersSession] = useState(session)
   const [saving, setSaving] = useState(false)
@@ -83,16 +84,21 @@ export function ConfigureLineDrawer({
     if (!current || !line || !canSave) return
     const { initial, values } = current
     setSaving(true)
-    let outcome
-    try {
-      outcome = await run('updateLineSettings', { lineId: line.id, changes: lineFormPatch(initial, values) })
-    } catch (err) {
-      console.error('Local line action failed', err)
-    }
-    setSaving(false)
     // LINE-06 and the bounds are checked by the action itself, online or offline, with the spec's words.
-    if (outcome && outcome.status !== 'refused') onClose()
-    else await showError(outcome?.rejection.message ?? Messages.monitor.unableToSaveBody)
+    const result = await act(
+      'updateLineSettings',
+      { lineId: line.id, changes: lineFormPatch(initial, values) },
+      {
+        failed: Messages.monitor.unableToSaveBody,
+        savedOnDeviceNote: false,
+        onProblem: ({ message }: ActionProblem) => {
+          setSaving(false)
+          return showError(message)
+        },
+      },
+    )
+    setSaving(false)
+    if (isKept(result)) onClose()
   }
 
   let body

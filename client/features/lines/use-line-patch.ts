@@ -1,34 +1,26 @@
 import { useCallback } from 'react'
 import type { LinePatch } from '../../../shared/schema/line'
-import { useSnackbar } from '../../components/snackbar'
-import { useIntent } from '../../db/data-context'
+import { isKept, useAction } from '../../hooks/use-action'
 
 /**
  * A change to one line as the user's action: switching it on or off is `setLineActive` (which stops
  * or restores its monitors), anything else `updateLineSettings`. Both apply on this device at once;
  * a rule that refuses it (a feeder loop, a bound) says so now with the spec's message, and one that
- * only the server can decide comes back through Sync issues.
+ * only the server can decide comes back through Sync issues. The grid shows the change itself, so
+ * success says nothing.
  */
 export function useLinePatch() {
-  const run = useIntent()
-  const { show } = useSnackbar()
+  const act = useAction()
   return useCallback(
     async (lineId: string, changes: LinePatch, failureMessage: string): Promise<boolean> => {
-      try {
-        const keys = Object.keys(changes)
-        const outcome =
-          keys.length === 1 && changes.active !== undefined
-            ? await run('setLineActive', { lineId, active: changes.active })
-            : await run('updateLineSettings', { lineId, changes })
-        if (outcome.status !== 'refused') return true
-        show(outcome.rejection.message, { variant: 'negative' })
-        return false
-      } catch (err) {
-        console.error('Local line action failed', err)
-      }
-      show(failureMessage, { variant: 'negative' })
-      return false
+      const report = { failed: failureMessage, savedOnDeviceNote: false }
+      const keys = Object.keys(changes)
+      const result =
+        keys.length === 1 && changes.active !== undefined
+          ? await act('setLineActive', { lineId, active: changes.active }, report)
+          : await act('updateLineSettings', { lineId, changes }, report)
+      return isKept(result)
     },
-    [run, show],
+    [act],
   )
 }

@@ -11,11 +11,10 @@ import { compatibleInputModes } from '../../../shared/query/period'
 import { validatePartAttributes, validatePeriod } from '../../../shared/query/query-rules'
 import {
   defaultAlertRuleFormValues,
-  formFromRules,
-  rulesFromForm,
   type AlertRuleFormValues,
   type MonitorRules,
 } from '../../../shared/schema/alert-rule'
+import { formFromRules, rulesFromForm } from '../../../shared/schema/alert-rules-from-form'
 import { newMonitorDraft, type Monitor, type MonitorDraft } from '../../../shared/schema/monitor'
 import type { MonitorFilter } from '../../../shared/schema/monitor-filter'
 import type { MonitorPeriod } from '../../../shared/schema/monitor-period'

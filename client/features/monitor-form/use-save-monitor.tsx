@@ -7,11 +7,9 @@
  * online, 'saved on this device' offline — or a dialog listing what failed.
  */
 import { useState } from 'react'
-import { MONITOR_SNACKBAR_MS } from '../../../shared/constants'
 import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
-import { useSnackbar } from '../../components/snackbar'
-import { useIntent, useSyncStatusOf } from '../../db/data-context'
+import { isKept, useAction, type ActionProblem } from '../../hooks/use-action'
 import type { AdminMonitorType } from '../monitors/monitor-labels'
 import { duplicateOf } from './duplicate-of'
 import { monitorToSave, type MonitorFormValues } from './form-state'
@@ -27,9 +25,7 @@ export function useSaveMonitor({
   onClose(): void
   onOpen(target: FormTarget): void
 }) {
-  const run = useIntent()
-  const online = useSyncStatusOf((s) => s.online)
-  const { show } = useSnackbar()
+  const act = useAction()
   const confirm = useConfirm()
   const [saving, setSaving] = useState(false)
 
@@ -58,41 +54,29 @@ export function useSaveMonitor({
       await confirm({ title: M.unableToSaveTitle, body: M.missingUuid, variant: 'error' })
       return false
     }
-    setSaving(true)
-    let outcome
-    try {
-      outcome = await run(mode === 'CREATE' ? 'createMonitor' : 'updateMonitor', payload)
-    } catch (err) {
-      console.error('Local monitor action failed', err)
-    } finally {
+    /** A refusal or failure: the duplicate's dialog (MON-10), else the dialog listing what failed. */
+    const onProblem = async ({ rejection, message }: ActionProblem) => {
       setSaving(false)
+      const existing = rejection && duplicateOf(rejection)
+      if (rejection === undefined || existing === undefined) return failed(mode, message)
+      const edit = await confirm({
+        title: M.duplicateTitle,
+        body: rejection.message,
+        confirmLabel: M.editExistingMonitor,
+        cancelLabel: 'Close',
+        variant: 'error',
+      })
+      if (edit) onOpen({ mode: 'EDIT', monitorId: existing })
     }
-    if (!outcome) {
-      await failed(mode, M.unableToSaveBody)
-      return false
-    }
-    if (outcome.status === 'refused') {
-      const existing = duplicateOf(outcome.rejection)
-      if (existing !== undefined) {
-        const edit = await confirm({
-          title: M.duplicateTitle,
-          body: outcome.rejection.message,
-          confirmLabel: M.editExistingMonitor,
-          cancelLabel: 'Close',
-          variant: 'error',
-        })
-        if (edit) onOpen({ mode: 'EDIT', monitorId: existing })
-        return false
-      }
-      await failed(mode, outcome.rejection.message)
-      return false
-    }
-    const text = !online
-      ? Messages.sync.savedOnDevice
-      : mode === 'CREATE'
-        ? M.monitorAndRulesCreated
-        : M.monitorAndRulesSaved
-    show(text, { variant: 'positive', timeoutMs: MONITOR_SNACKBAR_MS })
+    setSaving(true)
+    const result = await act(mode === 'CREATE' ? 'createMonitor' : 'updateMonitor', payload, {
+      saved: mode === 'CREATE' ? M.monitorAndRulesCreated : M.monitorAndRulesSaved,
+      failed: M.unableToSaveBody,
+      unchangedAsSaved: true,
+      onProblem,
+    })
+    setSaving(false)
+    if (!isKept(result)) return false
     onClose()
     return true
   }

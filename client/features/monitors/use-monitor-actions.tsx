@@ -1,10 +1,9 @@
 import { useCallback } from 'react'
-import { MONITOR_SNACKBAR_MS } from '../../../shared/constants'
 import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
 import { useSnackbar } from '../../components/snackbar'
 import type { LocalDoc } from '../../db/collections'
-import { useIntent, useSyncStatusOf } from '../../db/data-context'
+import { isKept, useAction, type ActionProblem } from '../../hooks/use-action'
 
 type MonitorDoc = LocalDoc<'monitors'>
 
@@ -22,28 +21,23 @@ export interface MonitorActions {
  * those here (the spec hides it on 409 too). Offline, success says it is saved on this device.
  */
 export function useMonitorActions(): MonitorActions {
-  const run = useIntent()
-  const online = useSyncStatusOf((s) => s.online)
+  const act = useAction()
   const { show } = useSnackbar()
   const confirm = useConfirm()
 
   const setActive = useCallback(
     async (monitor: MonitorDoc, active: boolean) => {
-      try {
-        const outcome = await run('setMonitorActive', { monitorId: monitor.monitor_uuid, active })
-        if (outcome.status === 'refused') {
-          show(outcome.rejection.message, { variant: 'negative', timeoutMs: MONITOR_SNACKBAR_MS })
-          return
-        }
-        show(online ? Messages.monitor.adminSaved : Messages.sync.savedOnDevice, {
-          variant: 'positive',
-          timeoutMs: MONITOR_SNACKBAR_MS,
-        })
-      } catch {
-        show(Messages.monitor.adminErrorSaving, { variant: 'negative', timeoutMs: MONITOR_SNACKBAR_MS })
-      }
+      await act(
+        'setMonitorActive',
+        { monitorId: monitor.monitor_uuid, active },
+        {
+          saved: Messages.monitor.adminSaved,
+          failed: Messages.monitor.adminErrorSaving,
+          unchangedAsSaved: true,
+        },
+      )
     },
-    [online, run, show],
+    [act],
   )
 
   const confirmDelete = useCallback(
@@ -56,17 +50,23 @@ export function useMonitorActions(): MonitorActions {
         variant: 'destructive',
       })
       if (!ok) return false
-      try {
-        // The action takes the monitor's alert rules with it and updates the line's count.
-        const outcome = await run('deleteMonitor', { monitorId: monitor.monitor_uuid })
-        // Refused as not found: the monitor is already gone (deleted elsewhere) — the user's intent holds.
-        return outcome.status !== 'refused' || outcome.rejection.status === 404
-      } catch {
-        show(Messages.monitor.adminErrorDeleting, { variant: 'negative', timeoutMs: MONITOR_SNACKBAR_MS })
-        return false
-      }
+      // The action takes the monitor's alert rules with it and updates the line's count. The row
+      // leaving the grid is the answer: only a failure to store it is said.
+      const result = await act(
+        'deleteMonitor',
+        { monitorId: monitor.monitor_uuid },
+        {
+          failed: Messages.monitor.adminErrorDeleting,
+          savedOnDeviceNote: false,
+          onProblem: ({ rejection, message }: ActionProblem) => {
+            if (rejection === undefined) show(message, { variant: 'negative' })
+          },
+        },
+      )
+      // Refused as not found: the monitor is already gone (deleted elsewhere) — the user's intent holds.
+      return isKept(result) || (result.status === 'refused' && result.rejection.status === 404)
     },
-    [confirm, run, show],
+    [act, confirm, show],
   )
 
   return { setActive, confirmDelete }

@@ -28,7 +28,7 @@ import {
 import { useConfirm } from '../../components/confirm'
 import { LinkList } from './link-list'
 import { ENTITY_TYPE_LABELS, signalLabel } from './signal-tree'
-import { useSignalAction } from './use-signal-action'
+import { isKept, useAction } from '../../hooks/use-action'
 
 type SignalDoc = LocalDoc<'signals'>
 const M = Messages.signals
@@ -63,7 +63,7 @@ export function AssociationsPanel({
   singleSidedFlag: boolean
   onClose: () => void
 }) {
-  const act = useSignalAction()
+  const act = useAction()
   const confirm = useConfirm()
   const [initial] = useState<AssociationContainers>(() => initialContainers(selected))
   const [containers, setContainers] = useState<AssociationContainers>(initial)
@@ -130,10 +130,12 @@ export function AssociationsPanel({
 
   const save = async () => {
     setSaving(true)
-    const ok = await act(
-      'saveSignalAssociations',
-      { lineId, containers },
-      { success: M.associationSaved, failure: M.associationError },
+    const ok = isKept(
+      await act(
+        'saveSignalAssociations',
+        { lineId, containers },
+        { saved: M.associationSaved, failed: M.associationError },
+      ),
     )
     setSaving(false)
     if (ok) {

@@ -20,7 +20,8 @@ import {
   type EditorRow,
 } from './classification-model'
 import { signalLabel } from './signal-tree'
-import { GENERIC_FAILURE, useSignalAction } from './use-signal-action'
+import { isKept, useAction } from '../../hooks/use-action'
+import { GENERIC_FAILURE } from './generic-failure'
 
 type SignalDoc = LocalDoc<'signals'>
 const C = Messages.classifications
@@ -42,7 +43,7 @@ export function ClassificationsDrawer({
   signals: ReadonlyArray<SignalDoc>
   onClose: () => void
 }) {
-  const act = useSignalAction()
+  const act = useAction()
   const confirm = useConfirm()
   const [session, setSession] = useState<
     { key: string; original: EditedSignal[]; rows: EditorRow[] } | undefined
@@ -80,10 +81,8 @@ export function ClassificationsDrawer({
   }
   const save = async () => {
     setSaving(true)
-    const ok = await act(
-      'saveResultClassifications',
-      { signals: toSave(rows, ids) },
-      { failure: GENERIC_FAILURE },
+    const ok = isKept(
+      await act('saveResultClassifications', { signals: toSave(rows, ids) }, { failed: GENERIC_FAILURE }),
     )
     setSaving(false)
     if (ok) onClose()

@@ -3,7 +3,7 @@ import type { SingleSide } from '../../../shared/schema/signal'
 import { Messages } from '../../../shared/validation/messages'
 import type { LocalDoc } from '../../db/collections'
 import { commonValue } from './signal-summary'
-import { useSignalAction } from './use-signal-action'
+import { useAction } from '../../hooks/use-action'
 
 const M = Messages.signals
 const OPTIONS = [
@@ -20,7 +20,7 @@ export function DistributionField({
   selected: ReadonlyArray<LocalDoc<'signals'>>
   isDisabled: boolean
 }) {
-  const act = useSignalAction()
+  const act = useAction()
   const current = commonValue(selected, (s) => s.singleSide ?? 'TWO')
   return (
     <Picker
@@ -37,7 +37,7 @@ export function DistributionField({
         void act(
           'setSignalDistribution',
           { signals: selected.map((s) => ({ signalId: s.id, singleSide })) },
-          { success: M.distributionSaved, failure: M.distributionError },
+          { saved: M.distributionSaved, failed: M.distributionError },
         )
       }}
     >

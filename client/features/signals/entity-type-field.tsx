@@ -18,7 +18,7 @@ import type { LocalDoc } from '../../db/collections'
 import { LinkList } from './link-list'
 import { commonValue, entityTypeChangeSummary, entityTypeOptions } from './signal-summary'
 import { ENTITY_TYPE_LABELS, signalLabel } from './signal-tree'
-import { useSignalAction } from './use-signal-action'
+import { isKept, useAction } from '../../hooks/use-action'
 
 type SignalDoc = LocalDoc<'signals'>
 const M = Messages.signals
@@ -39,7 +39,7 @@ export function EntityTypeField({
   flags: FeatureFlags
   isDisabled: boolean
 }) {
-  const act = useSignalAction()
+  const act = useAction()
   const [target, setTarget] = useState<EntityType | undefined>(undefined)
   const [saving, setSaving] = useState(false)
   const current = commonValue(selected, (s) => s.entityType)
@@ -55,10 +55,12 @@ export function EntityTypeField({
   const save = async () => {
     if (target === undefined) return
     setSaving(true)
-    const ok = await act(
-      'changeSignalEntityType',
-      { signalIds: selected.map((s) => s.id), entityType: target },
-      { success: M.entityChangeSaved, failure: M.entityChangeError },
+    const ok = isKept(
+      await act(
+        'changeSignalEntityType',
+        { signalIds: selected.map((s) => s.id), entityType: target },
+        { saved: M.entityChangeSaved, failed: M.entityChangeError },
+      ),
     )
     setSaving(false)
     if (ok) setTarget(undefined)

@@ -3,7 +3,8 @@ import { QUALITY_CHARACTERISTICS } from '../../../shared/constants'
 import type { QualityCharacteristic } from '../../../shared/schema/signal'
 import type { LocalDoc } from '../../db/collections'
 import { commonValue } from './signal-summary'
-import { GENERIC_FAILURE, useSignalAction } from './use-signal-action'
+import { useAction } from '../../hooks/use-action'
+import { GENERIC_FAILURE } from './generic-failure'
 
 const OPTIONS = QUALITY_CHARACTERISTICS.map((q) => ({ id: q, label: q }))
 
@@ -15,7 +16,7 @@ export function QualityCharacteristicField({
   selected: ReadonlyArray<LocalDoc<'signals'>>
   isDisabled: boolean
 }) {
-  const act = useSignalAction()
+  const act = useAction()
   const current = commonValue(selected, (s) => s.qualityCharacteristic)
   return (
     <Picker
@@ -31,7 +32,7 @@ export function QualityCharacteristicField({
         void act(
           'setQualityCharacteristic',
           { signalIds: selected.map((s) => s.id), qualityCharacteristic: key as QualityCharacteristic },
-          { failure: GENERIC_FAILURE },
+          { failed: GENERIC_FAILURE },
         )
       }}
     >

@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { friendlyNameToSave, validateSignalFriendlyName } from '../../../shared/validation/signal-rules'
 import type { LocalDoc } from '../../db/collections'
 import { invalidWhen } from '../../components/field-state'
-import { GENERIC_FAILURE, useSignalAction } from './use-signal-action'
+import { isKept, useAction } from '../../hooks/use-action'
+import { GENERIC_FAILURE } from './generic-failure'
 
 /** SM-06: one signal's Name (read only) and Friendly Name: view, then edit with Save / Cancel. */
 export function SignalNameField({
@@ -13,7 +14,7 @@ export function SignalNameField({
   signal: LocalDoc<'signals'>
   isDisabled: boolean
 }) {
-  const act = useSignalAction()
+  const act = useAction()
   const [draft, setDraft] = useState<string | undefined>(undefined)
   const [saving, setSaving] = useState(false)
   const error = draft === undefined ? undefined : validateSignalFriendlyName(draft)
@@ -22,10 +23,12 @@ export function SignalNameField({
   const save = async () => {
     if (draft === undefined || error) return
     setSaving(true)
-    const ok = await act(
-      'renameSignal',
-      { signalId: signal.id, friendlyName: friendlyNameToSave(draft) },
-      { failure: GENERIC_FAILURE },
+    const ok = isKept(
+      await act(
+        'renameSignal',
+        { signalId: signal.id, friendlyName: friendlyNameToSave(draft) },
+        { failed: GENERIC_FAILURE },
+      ),
     )
     setSaving(false)
     if (ok) setDraft(undefined)

@@ -2,11 +2,12 @@ import { Radio, RadioGroup, Text } from '@adobe/react-spectrum'
 import { Messages } from '../../../shared/validation/messages'
 import type { LocalDoc } from '../../db/collections'
 import { signalStatus } from './signal-summary'
-import { GENERIC_FAILURE, useSignalAction } from './use-signal-action'
+import { useAction } from '../../hooks/use-action'
+import { GENERIC_FAILURE } from './generic-failure'
 
 /** SM-05: On / Off for the selection; Mixed shows when they differ and cannot be chosen. */
 export function SignalStatusField({ selected }: { selected: ReadonlyArray<LocalDoc<'signals'>> }) {
-  const act = useSignalAction()
+  const act = useAction()
   const status = signalStatus(selected)
   return (
     <div>
@@ -19,7 +20,7 @@ export function SignalStatusField({ selected }: { selected: ReadonlyArray<LocalD
           void act(
             'setSignalStatus',
             { signalIds: selected.map((s) => s.id), active: value === 'on' },
-            { failure: GENERIC_FAILURE },
+            { failed: GENERIC_FAILURE },
           )
         }}
       >

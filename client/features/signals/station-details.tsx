@@ -3,7 +3,7 @@ import { canBeFinal } from '../../../shared/validation/signal-rules'
 import { Messages } from '../../../shared/validation/messages'
 import { PendingMark } from '../../components/pending-mark'
 import type { LocalDoc } from '../../db/collections'
-import { useSignalAction } from './use-signal-action'
+import { useAction } from '../../hooks/use-action'
 
 const M = Messages.signals
 
@@ -18,7 +18,7 @@ export function StationDetails({
   station: LocalDoc<'stations'>
   signals: ReadonlyArray<LocalDoc<'signals'>>
 }) {
-  const act = useSignalAction()
+  const act = useAction()
   const allowed = canBeFinal(station, signals)
   return (
     <Flex direction="column" gap="size-200">
@@ -45,7 +45,7 @@ export function StationDetails({
             void act(
               'setStationFinal',
               { stationId: station.id, final },
-              { failure: M.failedToUpdateStation, refused: M.failedToUpdateStation },
+              { failed: M.failedToUpdateStation, refused: M.failedToUpdateStation },
             )
           }
           UNSAFE_className="qm-hit"

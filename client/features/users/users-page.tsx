@@ -22,7 +22,7 @@ import { PlantDateTime, plantDateTimeText } from '../../components/plant-date-ti
 import type { LocalDoc } from '../../db/collections'
 import { usePlant, useSession } from '../../db/data-context'
 import { useDocs } from '../../db/hooks'
-import { useReportedRun } from '../integrations/use-reported-run'
+import { isKept, useAction } from '../../hooks/use-action'
 import { LocationPicker, NewUserEmailField, RolePicker, roleLabel } from './user-cells'
 import { useNewUserDraft, type NewUserDraft } from './use-new-user-draft'
 
@@ -41,7 +41,7 @@ export default function UsersPage() {
   const { data: users, loading } = useDocs('users')
   const { data: plants } = useDocs('plants')
   const { draft, open, update, close } = useNewUserDraft(me?.id ?? '', me?.plantId ?? '')
-  const report = useReportedRun()
+  const report = useAction()
   const confirm = useConfirm()
 
   const sorted = useMemo(
@@ -82,10 +82,10 @@ export default function UsersPage() {
         locationPlantId: draft.locationPlantId,
         locationName: plantName,
       },
-      { success: U.added, failure: U.errorAdding },
+      { saved: U.added, failed: U.errorAdding },
     )
     // Kept open on a refusal (e.g. 'User with the email already exists'): the e-mail stays to be fixed.
-    if (outcome && outcome.status !== 'refused') close()
+    if (isKept(outcome)) close()
   }, [close, draft, me, plants, report, update])
 
   const cancelNew = useCallback(async () => {
@@ -108,7 +108,7 @@ export default function UsersPage() {
         'setUserRole',
         { userId: user.id, role },
         // The spec names 'Error Saving Location' as the role update's error text.
-        { success: U.roleUpdated, failure: U.errorSavingLocation },
+        { saved: U.roleUpdated, failed: U.errorSavingLocation },
       ),
     [report],
   )
@@ -120,7 +120,7 @@ export default function UsersPage() {
           userId: user.id,
           locationConfig: { locationName: option.locationName, locationPlantId: option.locationPlantId },
         },
-        { success: U.savedLocation, failure: U.errorSavingLocation },
+        { saved: U.savedLocation, failed: U.errorSavingLocation },
       ),
     [report],
   )
@@ -133,7 +133,7 @@ export default function UsersPage() {
         cancelLabel: 'Cancel',
         variant: 'destructive',
       })
-      if (ok) await report('deleteUser', { userId: user.id }, { failure: U.errorDeleting })
+      if (ok) await report('deleteUser', { userId: user.id }, { failed: U.errorDeleting })
     },
     [confirm, report],
   )

@@ -1,12 +1,12 @@
 import { Result, Schema } from 'effect'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { defaultAlertRuleFormValues } from '../../../shared/schema/alert-rule'
 import {
   AlertRulesFromForm,
-  defaultAlertRuleFormValues,
   formFromRules,
   rulesFromForm,
-} from '../../../shared/schema/alert-rule'
+} from '../../../shared/schema/alert-rules-from-form'
 import type { AlertRuleFormValues, MonitorRules } from '../../../shared/schema/alert-rule'
 
 const decode = Schema.decodeUnknownSync(AlertRulesFromForm)

@@ -373,4 +373,32 @@ describe('Outbox', () => {
       device.close()
     })
   })
+
+  it('upgrades the stored actions of an older version, takes out those it cannot and keeps answered ones', async () => {
+    const device = realDevice()
+    const old = { ...action(40), args: { line: 'L1', changes: { ingestionThresholdHours: 40 } } }
+    const unusable = { ...action(50), args: { changes: { ingestionThresholdHours: 50 } } }
+    const answered = { ...action(60), args: { line: 'L1' }, acknowledged: { 'lines/L1': 3 } }
+    for (const a of [old, unusable, answered]) await device.outbox.add(a as PendingAction)
+    const outbox = new Outbox(device)
+    await outbox.load()
+    outbox.setAuthor('u1')
+    // Version 1 named the line `line`; version 2 names it `lineId`.
+    const refused = await outbox.upgradeStored((_name, _version, args) => {
+      const { line, ...rest } = args as { line?: string }
+      return line === undefined
+        ? { ok: false, reason: 'it names no line.' }
+        : { ok: true, args: { ...rest, lineId: line }, version: 2, upgraded: true }
+    })
+    expect(refused.map((r) => [r.action.id, r.reason])).toEqual([[unusable.id, 'it names no line.']])
+    const stored = await device.outbox.toArray()
+    expect(stored.map((a) => a.id)).toEqual([old.id, answered.id])
+    expect(stored[0]).toMatchObject({
+      version: 2,
+      args: { lineId: 'L1', changes: { ingestionThresholdHours: 40 } },
+    })
+    expect(stored[1]).toMatchObject({ args: { line: 'L1' } })
+    expect(outbox.sendable('u1').map((a) => [a.id, a.version])).toEqual([[old.id, 2]])
+    device.close()
+  })
 })

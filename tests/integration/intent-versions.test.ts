@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
+import type { RxStorage } from 'rxdb'
+import { DeviceDb } from '../../client/db/device-db'
+import type { PendingAction } from '../../client/db/pending-changes'
+import { SyncController } from '../../client/db/sync-controller'
+import { INTENTS } from '../../shared/intents'
+import type { IntentPushResponse } from '../../shared/sync/intent-protocol'
+import { DEMO } from './support/test-server'
+import { useHttpTestServer } from './support/http-test-server'
+import { NodeTransport } from './support/node-client'
+
+/**
+ * Intent versions (docs/sync-protocol.md): an action an older app version stored in the outbox is
+ * upgraded when the new code starts and delivered; one that cannot be upgraded becomes a sync issue
+ * that says why; the server refuses what it cannot upgrade. No intent of this version has changed
+ * its arguments yet, so the test gives one (updateLineSettings) a version 2 for its duration, whose
+ * version 1 named the line `line` instead of `lineId`. Device and server run in this process, so
+ * both hosts see the same definition.
+ */
+const http = useHttpTestServer()
+
+const definition = INTENTS.updateLineSettings as unknown as Record<string, unknown>
+const NO_LINE = 'it names no line.'
+const withVersion2 = () => {
+  definition.version = 2
+  definition.upgrades = {
+    1: (args: unknown) => {
+      const { line, ...rest } = args as { line?: unknown }
+      if (typeof line !== 'string') throw new Error(NO_LINE)
+      return { ...rest, lineId: line }
+    },
+  }
+}
+afterEach(() => {
+  delete definition.version
+  delete definition.upgrades
+})
+
+type StoredAction = Omit<PendingAction, 'seq'>
+
+const oldAction = (id: string, author: string, args: unknown): StoredAction => ({
+  id,
+  name: 'updateLineSettings',
+  // Version 1: stored without a version, as every action before intents had versions.
+  args,
+  author,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  description: 'Change Paint Line',
+  base: [],
+  changes: [],
+})
+
+describe('intent versions', () => {
+  it('an old action in the outbox is upgraded when the new code starts and delivered; one that cannot be becomes a sync issue', async () => {
+    withVersion2()
+    const admin = await http.server.signIn()
+    const me = (await http.server.call<{ id: string }>('GET', '/api/session', admin)).body
+    const indexedDB = new IDBFactory()
+    const device = new DeviceDb('intent-versions', { indexedDB, IDBKeyRange })
+    // What the older app version left in the outbox: one action it can upgrade, one it cannot, and
+    // one of another user of this device (never sent now, so only the device can have upgraded it).
+    await device.outbox.add(
+      oldAction('old-upgradable', me.id, { line: 'line-paint', changes: { ingestionThresholdHours: 55 } }),
+    )
+    await device.outbox.add(oldAction('old-unusable', me.id, { changes: { ingestionThresholdHours: 66 } }))
+    await device.outbox.add(
+      oldAction('old-of-another', 'another-user', {
+        line: 'line-paint',
+        changes: { alertViewingWindowDays: 9 },
+      }),
+    )
+
+    const transport = new NodeTransport({ baseUrl: http.baseUrl })
+    const controller = new SyncController({
+      transport,
+      device,
+      storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
+      live: false,
+    })
+    try {
+      await controller.signIn(DEMO.adminEmail, DEMO.adminPassword)
+      await expect
+        .poll(
+          async () =>
+            (
+              await http.server.call<{ ingestionThresholdHours: number }>(
+                'GET',
+                '/api/lines/line-paint',
+                admin,
+              )
+            ).body.ingestionThresholdHours,
+          { timeout: 30_000 },
+        )
+        .toBe(55)
+      await expect.poll(() => controller.status$.value.pendingCount, { timeout: 20_000 }).toBe(0)
+      const issues = await device.issues.toArray()
+      expect(issues).toHaveLength(1)
+      expect(issues[0]).toMatchObject({
+        kind: 'rejection',
+        action: { name: 'updateLineSettings', description: 'Change Paint Line' },
+        rejection: {
+          message: `This change was made by an older version of the app and cannot be applied: ${NO_LINE}`,
+        },
+      })
+      // The unusable action is gone from the outbox; the other user's waits, upgraded on the device.
+      const left = await device.outbox.toArray()
+      expect(left.map((a) => a.id)).not.toContain('old-unusable')
+      expect(left.find((a) => a.id === 'old-of-another')).toMatchObject({
+        version: 2,
+        args: { lineId: 'line-paint', changes: { alertViewingWindowDays: 9 } },
+      })
+    } finally {
+      await controller.close()
+    }
+  })
+
+  it('the server upgrades a pushed old action and refuses a newer or unusable one, saying why', async () => {
+    withVersion2()
+    const admin = await http.server.signIn()
+    const me = (await http.server.call<{ id: string }>('GET', '/api/session', admin)).body
+    const pushed = (id: string, version: number | undefined, args: unknown) => ({
+      id,
+      name: 'updateLineSettings',
+      ...(version === undefined ? {} : { version }),
+      args,
+      author: me.id,
+      createdAt: '2026-11-20T08:00:00.000Z',
+      base: [],
+    })
+    const answer = await http.server.call<IntentPushResponse>('POST', '/sync/intents', admin, {
+      protocol: 1,
+      intents: [
+        pushed('push-v1', undefined, { line: 'line-assembly', changes: { ingestionThresholdHours: 44 } }),
+        pushed('push-v3', 3, { lineId: 'line-assembly', changes: { ingestionThresholdHours: 33 } }),
+        pushed('push-v1-unusable', 1, { changes: { ingestionThresholdHours: 22 } }),
+      ],
+    })
+    expect(answer.status).toBe(200)
+    const [v1, v3, unusable] = answer.body.results
+    expect(v1?.status).toBe('applied')
+    expect(v3).toMatchObject({
+      status: 'rejected',
+      rejection: {
+        status: 400,
+        message:
+          'This change was made by a newer version of the app and cannot be applied here. Update the app, then re-apply it.',
+      },
+    })
+    expect(unusable).toMatchObject({
+      status: 'rejected',
+      rejection: {
+        status: 400,
+        message: `This change was made by an older version of the app and cannot be applied: ${NO_LINE}`,
+      },
+    })
+    const line = await http.server.call<{ ingestionThresholdHours: number }>(
+      'GET',
+      '/api/lines/line-assembly',
+      admin,
+    )
+    expect(line.body.ingestionThresholdHours).toBe(44)
+  })
+})
