@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompressBuild } from './scripts/precompress'
 
 /**
  * React Spectrum ships every component's strings in 34 locales, all bundled. The app runs in en-US
@@ -90,5 +91,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // Last: brotli and gzip files beside every built file, sw.js included (static-client.ts).
+    precompressBuild(),
   ],
 })

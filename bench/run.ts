@@ -5,12 +5,13 @@ import { benchGateway } from './gateway'
 import { benchLimitsGrid } from './limits-grid'
 import { benchMonitorForm } from './monitor-form'
 import { benchServerLoad } from './server-load'
+import { benchScreenJavaScript } from './screen-javascript'
 import { benchServerReplication } from './server-replication'
 import { benchSignalTree } from './signal-tree'
 import { benchStorageLayouts } from './storage-layouts'
 
 /**
- * `npm run bench [-- --signals N] [--only load|server|client|first-screen|limits|monitor-form|signals|interaction|layouts|gateway]`:
+ * `npm run bench [-- --signals N] [--only load|server|client|first-screen|limits|monitor-form|signals|interaction|layouts|gateway|javascript]`:
  * prints figures; never passes or fails on time. Every browser bench serves on BENCH_PORT when set.
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
@@ -28,7 +29,9 @@ import { benchStorageLayouts } from './storage-layouts'
  * - gateway: gateway mode (AUTHORITY_URL) beside the authority, separate processes — actions pushed
  *   through it vs the same REST calls made directly, a change on the authority → the gateway's stream
  *   (polling, then pokes), the gateway's first read of a plant of --signals N and a protocol-level
- *   first sync through it vs directly, each beside its goal.
+ *   first sync through it vs directly, each beside its goal;
+ * - javascript: each screen's JavaScript on a fresh load as sent (compressed) — /sign-in and every
+ *   settings section signed in, service worker blocked — the largest beside its goal.
  */
 const args = process.argv.slice(2)
 const flag = (name: string) => {
@@ -42,6 +45,7 @@ if (only === undefined || only === 'load') await benchServerLoad()
 if (only === undefined || only === 'server') await benchServerReplication(signals)
 if (only === undefined || only === 'client') await benchClientFirstSync(signals)
 if (only === undefined || only === 'first-screen') await benchFirstScreen()
+if (only === undefined || only === 'javascript') await benchScreenJavaScript()
 if (only === undefined || only === 'limits') await benchLimitsGrid()
 if (only === undefined || only === 'monitor-form') await benchMonitorForm(Number(flag('--signals') ?? 3_000))
 if (only === undefined || only === 'signals') await benchSignalTree()

@@ -9,7 +9,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-const SOURCES = ['client', 'shared', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+const SOURCES = [
+  'client',
+  'shared',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/precompress.ts',
+  'package-lock.json',
+]
 const STAMP = join(process.env.DIST_DIR ?? 'dist', 'index.html')
 const SERVER_SOURCES = ['sync-server', 'shared', 'package-lock.json']
 // Inside the repository, so the bundle's imports of packages resolve to ./node_modules.
