@@ -40,7 +40,10 @@ describe('HARDEN deeply nested request bodies over HTTP', () => {
       body,
     })
     const text = await res.text()
-    return { status: res.status, message: (JSON.parse(text) as { message?: string }).message }
+    return {
+      status: res.status,
+      message: (JSON.parse(text) as { error?: { message?: string } }).error?.message,
+    }
   }
 
   test('HARDEN one level past the limit is refused with 400 on every route that reads a body', async () => {
