@@ -201,6 +201,23 @@ export const GRID_ROW_HEIGHT_PX = 65
 /** Largest request body the server reads; larger answers 413. */
 export const MAX_REQUEST_BODY_BYTES = 1_000_000
 /**
+ * Deepest nesting of arrays and objects a request body may have; deeper answers 400 before the body
+ * is parsed (sync-server/http/json-depth.ts). The deepest real body (a pushed monitor with rules) is
+ * under 12 levels; a hostile one nested 500,000 levels fits in the 1 MB limit and once took seconds
+ * to refuse while every other request waited.
+ */
+export const MAX_REQUEST_BODY_DEPTH = 64
+/**
+ * How long the server remembers a pushed action's verdict (its intent log row), so that the same
+ * action sent again — its answer lost on the way — is answered from the log instead of applied
+ * twice. Three times the 30-day session: a device that went offline right after a push retries on
+ * its next sync, even after its user had to sign in again. Older rows are deleted at every start
+ * and once a day (docs/operations.md).
+ */
+export const INTENT_LOG_RETENTION_DAYS = 90
+/** How often a running server deletes intent log rows older than INTENT_LOG_RETENTION_DAYS. */
+export const INTENT_LOG_PRUNE_EVERY_MS = 86_400_000
+/**
  * Largest replication pull page, and the page a device asks for. Pages are written to IndexedDB in
  * one bulk write each: measured on 100,000 signals, 5,000-document writes took 20.5 s against 25.0 s
  * for 1,000 (a raw IndexedDB write of the same documents: 19.6 s), so a first sync asks for 5,000.

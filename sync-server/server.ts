@@ -5,6 +5,7 @@ import { createLocalChangeBus, createPostgresChangeBus } from './replication/cha
 import { Gateway } from './gateway/gateway'
 import { pokeGateways } from './replication/poke-gateways'
 import { applyFeatureFlagSetting } from './domain/feature-flag-settings'
+import { keepIntentLogBounded } from './domain/intent-log-retention'
 import { ensureDemoPlant } from './seed/demo-plant'
 import { openDatabase, type Database } from './store/database'
 
@@ -52,11 +53,14 @@ export async function startServicesWithoutSeed(config: ServerConfig): Promise<St
   const stopPokes = config.pokeUrls
     ? pokeGateways(changes, config.pokeUrls, config.gatewayPokeToken)
     : () => {}
+  // The intent log is pruned at every start and once a day after (docs/operations.md).
+  const intentLog = keepIntentLogBounded(database.db)
   return {
     services,
     database,
     async close() {
       stopPokes()
+      await intentLog.stop()
       await gateway?.stop()
       await changes.close()
       await database.close()

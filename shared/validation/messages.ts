@@ -354,6 +354,7 @@ export const Messages = {
     passwordLabel: 'Password',
     malformedJson: 'Request body is not valid JSON',
     payloadTooLarge: 'Request body is too large',
+    nestedTooDeeply: (levels: number) => `Request body is nested too deeply (more than ${levels} levels)`,
     invalidRequest: 'Invalid request',
     conflict: 'The document was changed by someone else',
     requestPathLabel: 'Request path',

@@ -2,7 +2,9 @@ import { PRIMARY_KEYS } from '../../shared/sync/collections'
 import type { LoadedDocument } from '../../shared/intents/doc-set'
 import type { DocumentRead } from '../../shared/intents/intent'
 import type { FieldConflictRecord } from '../../shared/sync/intent-protocol'
+import { sql, type Kysely } from 'kysely'
 import type { DocumentCache } from './document-cache'
+import type { Tables } from './tables'
 import { isVisibleIn, type Executor, type Scope } from './documents'
 
 /**
@@ -92,4 +94,28 @@ export async function logIntents(
     )
     .onConflict((oc) => oc.columns(['customer_id', 'intent_id']).doNothing())
     .execute()
+}
+
+/**
+ * Deletes the verdicts logged more than `days` days ago (by the database's clock, which stamped
+ * them), every customer's alike: a retry of one of them is judged again as a new action. In batches
+ * of `batch` rows, each its own statement, so on PGlite (which computes on the server's own thread)
+ * requests are answered between them; then VACUUM makes the space reusable (PGlite runs no
+ * autovacuum). No index on created_at, which every push would pay for: a daily pass deletes a
+ * day's worth of rows, a few batches each scanning a table this rule keeps bounded. Answers how many went.
+ */
+export async function pruneIntentLog(db: Kysely<Tables>, days: number, batch = 5000): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const result = await sql`
+      delete from intent_log where ctid in (
+        select ctid from intent_log where created_at < now() - make_interval(days => ${days}) limit ${batch})`.execute(
+      db,
+    )
+    const n = Number(result.numAffectedRows ?? 0)
+    deleted += n
+    if (n < batch) break
+  }
+  if (deleted > 0) await sql`vacuum intent_log`.execute(db)
+  return deleted
 }

@@ -31,4 +31,13 @@ describe('HARDEN-01 storable text', () => {
     expect(findUnstorableText('\u0000')).toEqual([])
     expect(findUnstorableText({ a: ['ok', { b: 'fine 😀' }], n: 1, z: null })).toBeUndefined()
   })
+
+  test('finds the bad string at the bottom of a value nested 200,000 levels deep (issue 28)', () => {
+    let value: unknown = 'x\u0000'
+    for (let i = 0; i < 200_000; i++) value = [value]
+    const path = findUnstorableText(value)
+    expect(path).toHaveLength(200_000)
+    expect(new Set(path)).toEqual(new Set([0]))
+    expect(findUnstorableText([value, 'ok'])).toHaveLength(200_001)
+  })
 })
