@@ -8,12 +8,14 @@ export type { EntityTypes }
 /**
  * Fields every document a screen reads carries besides its entity: the server's revision and time
  * (0 / '' before the server has seen it), and `pendingSince` — set while a pending action of this
- * device changes the document (local-view.ts) — which is what the "pending" mark shows.
+ * device changes the document (local-view.ts) — which is what the "pending" mark shows; `saving`
+ * while such an action is shown but not yet kept in the device database (the "saving" mark).
  */
 export interface LocalMeta {
   revision: number
   updatedAt: string
   pendingSince?: string
+  saving?: boolean
 }
 
 export type LocalDoc<C extends CollectionName> = EntityTypes[C] & LocalMeta

@@ -36,7 +36,7 @@ export function viewOf<C extends CollectionName>(
   }
   for (const id of touched) {
     const server = touchedServer.get(id)
-    const { data, pendingSince } = pending.overlay(collection, id, server)
+    const { data, pendingSince, saving } = pending.overlay(collection, id, server)
     if (!data || !matches(data, selector)) continue
     const meta = { revision: Number(server?.revision ?? 0), updatedAt: String(server?.updatedAt ?? '') }
     out.push({
@@ -44,6 +44,7 @@ export function viewOf<C extends CollectionName>(
       [pk]: id,
       ...meta,
       ...(pendingSince ? { pendingSince } : {}),
+      ...(saving ? { saving } : {}),
     } as unknown as LocalDoc<C>)
   }
   return out

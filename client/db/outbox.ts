@@ -4,7 +4,7 @@ import { deepEqual } from '../../shared/sync/deep-equal'
 import type { ArgsUpgrade } from '../../shared/intents/upgrade'
 import { replaceStrings } from '../../shared/sync/replace-ids'
 import type { DeviceDb } from './device-db'
-import { PendingChanges, type PendingAction } from './pending-changes'
+import { PendingChanges, PROVISIONAL_SEQ, type PendingAction } from './pending-changes'
 
 /**
  * The device's outbox: pending actions kept in the device database (so they survive reloads,
@@ -21,6 +21,10 @@ import { PendingChanges, type PendingAction } from './pending-changes'
  * it back out and rejects `add`, so the caller tells the user (if it was sent already, the server
  * may still apply it; its documents then arrive like any change). Writes of one outbox complete in
  * the order they were made, so the stored seqs keep the provisional order.
+ *
+ * Until then the screens mark it "Saving", not "Pending", and the pending count leaves it out: a tab
+ * killed mid-write loses the actions still being written (IndexedDB commits a transaction only once
+ * the page asks), never one the screen said was kept (issue 28, tests/e2e/tab-killed.spec.ts).
  *
  * Once the server has answered an action, the stored copy keeps only `argsKeptAfterSend` of its
  * arguments: a write-only secret (ETQ Reliance) lives on the device only while it waits to be sent.
@@ -106,10 +110,12 @@ export class Outbox {
     }
     this.writes.delete(action.id)
     const stored = { ...action, seq } as PendingAction
-    // Nothing but the seq changed (an answer waits for the write, see `written`): no tick.
+    // Only the seq changed (an answer waits for the write, see `written`), but with it the mark:
+    // "Saving" becomes "Pending" and the action is counted. A tick, not an action tick.
     this.stored = this.stored.map((a) => (a.id === action.id ? stored : a))
     if (this.state.all.some((a) => a.id === action.id)) {
       this.state.replace(this.state.all.map((a) => (a.id === action.id ? stored : a)))
+      this.emit()
     }
     return stored
   }
@@ -249,6 +255,3 @@ export class Outbox {
     return args === action.args ? action : { ...action, args }
   }
 }
-
-/** Above any seq the device database hands out, so a shown, unstored action sorts after the stored. */
-const PROVISIONAL_SEQ = 2 ** 52

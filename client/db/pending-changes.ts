@@ -7,7 +7,9 @@ import { keyOf } from '../../shared/intents/doc-set'
  * The actions made on this device that the server has not absorbed yet, and what they do to the
  * documents: the bookkeeping between a local action and the server's version of its documents.
  *
- * Life of an action: `add` (pending: shown with a pending mark, counted, sent by the pusher) →
+ * Life of an action: `add` (pending: its values shown and sent by the pusher at once; marked
+ * "Saving" until its write to the device completes — its provisional seq — then "Pending" and
+ * counted, issue 28) →
  * `acknowledge` with the revisions the server wrote (no longer pending, but its values stay shown
  * until this device's copy of every document it wrote has reached those revisions, so nothing flips
  * back in between) → gone by `absorb`. A refused or conflicting action is `drop`ped: the server's
@@ -41,7 +43,18 @@ export interface OverlaidDocument {
   readonly data: Data | undefined
   /** When the oldest still-pending action touching it was made (the pending mark). */
   readonly pendingSince: string | undefined
+  /** A pending action touching it is shown but its write to the device is still under way. */
+  readonly saving: boolean
 }
+
+/**
+ * Above any seq the device database hands out: the seq of an action shown while its write is under
+ * way (outbox.ts), so it sorts after the stored ones — and is known not to be kept yet.
+ */
+export const PROVISIONAL_SEQ = 2 ** 52
+
+/** Whether the action is kept in the device database (a tab killed now would not lose it). */
+export const isStored = (action: PendingAction): boolean => action.seq < PROVISIONAL_SEQ
 
 export class PendingChanges {
   private actions: PendingAction[] = []
@@ -116,15 +129,17 @@ export class PendingChanges {
   overlay(collection: CollectionName, id: string, server: Data | undefined): OverlaidDocument {
     let data = server
     let pendingSince: string | undefined
+    let saving = false
     for (const a of this.actions) {
       for (const c of a.changes) {
         if (c.collection !== collection || c.id !== id) continue
         if (!a.acknowledged) pendingSince ??= a.createdAt
+        if (!a.acknowledged && !isStored(a)) saving = true
         if (c.kind === 'delete') data = undefined
         else data = data ? { ...data, ...pick(c.data, c.fields) } : { ...c.data }
       }
     }
-    return { data, pendingSince }
+    return { data, pendingSince, saving }
   }
 
   /**

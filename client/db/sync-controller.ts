@@ -15,7 +15,7 @@ import { IntentPusher } from './intent-pusher'
 import { LastSyncedMark } from './last-synced-mark'
 import type { LocalOutcome } from './local-intents'
 import { Outbox } from './outbox'
-import type { PendingAction } from './pending-changes'
+import { isStored, type PendingAction } from './pending-changes'
 import type { CollectionReplication } from './replication'
 import { resolvable } from './resolvable'
 import { loadSessionCode, type SessionCode } from './session-code-loader'
@@ -109,6 +109,7 @@ export class SyncController {
     this.status$ = new BehaviorSubject<SyncStatus>({
       online: options.isOnline?.() ?? true,
       pendingCount: 0,
+      savingCount: 0,
       othersPendingCount: 0,
       pendingAuthorEmail: null,
       lastSyncedAt: null,
@@ -655,12 +656,15 @@ export class SyncController {
 
   private countPending(): void {
     // The outbox shows and counts only its current author's actions (see Outbox.setAuthor).
-    const mine = this.outbox.state.pending().length
+    // Only kept actions are counted as pending: one still being written is "saving" (issue 28).
+    const all = this.outbox.state.pending()
+    const mine = all.filter(isStored).length
+    const saving = all.length - mine
     const others = this.outbox.othersPending
-    // Most ticks (an absorbed action, a stored seq) leave the counts as they were: no new status.
+    // Most ticks (an absorbed action, an answer) leave the counts as they were: no new status.
     const st = this.status$.value
-    if (st.pendingCount === mine && st.othersPendingCount === others) return
-    this.patchStatus({ pendingCount: mine, othersPendingCount: others })
+    if (st.pendingCount === mine && st.savingCount === saving && st.othersPendingCount === others) return
+    this.patchStatus({ pendingCount: mine, savingCount: saving, othersPendingCount: others })
   }
 
   private patchStatus(patch: Partial<SyncStatus>): void {

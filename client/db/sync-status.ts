@@ -1,8 +1,13 @@
 /** What the sync indicator, the pending count and the first-sync progress show (SyncController.status$). */
 export interface SyncStatus {
   readonly online: boolean
-  /** Actions of the signed-in user made here that the server has not answered yet. */
+  /**
+   * Actions of the signed-in user made here, kept in the device database, that the server has not
+   * answered yet.
+   */
   readonly pendingCount: number
+  /** The signed-in user's actions shown but still being written to the device (not yet kept). */
+  readonly savingCount: number
   /** Actions made here by other users, kept until they sign in again. */
   readonly othersPendingCount: number
   /** Whose pending actions `pendingCount` counts (the signed-in user, or the last one after expiry). */

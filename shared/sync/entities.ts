@@ -15,7 +15,7 @@ import { SERVER_FIELDS } from './protocol'
 /**
  * The entity each replicated collection holds (the shared schema's type), and the one list of the
  * fields that are not entity data: what the server owns (revision, updatedAt, _deleted), what only
- * describes local state (pendingSince) and what RxDB adds (_meta, _rev, _attachments). Merges,
+ * describes local state (pendingSince, saving) and what RxDB adds (_meta, _rev, _attachments). Merges,
  * diffs, pushes and intents all skip exactly these.
  */
 export interface EntityTypes {
@@ -35,10 +35,13 @@ export interface EntityTypes {
 
 /** Local-only field: set while a document carries a change the server has not confirmed. */
 export const PENDING_FIELD = 'pendingSince'
+/** Local-only field: set while such a change is shown but not yet kept in the device's database. */
+export const SAVING_FIELD = 'saving'
 
 export const METADATA_FIELDS: ReadonlySet<string> = new Set<string>([
   ...SERVER_FIELDS,
   PENDING_FIELD,
+  SAVING_FIELD,
   '_meta',
   '_rev',
   '_attachments',

@@ -14,7 +14,9 @@ export interface CapAlertRow {
   readonly signal: string
   readonly hasLimits: boolean
   /** The signal's cap monitor, when it has one. */
-  readonly monitor: (Monitor & { readonly pendingSince?: string | undefined }) | undefined
+  readonly monitor:
+    | (Monitor & { readonly pendingSince?: string | undefined; readonly saving?: boolean | undefined })
+    | undefined
 }
 
 type SignalLike = Pick<Signal, 'id' | 'name' | 'friendlyName' | 'stationName' | 'lineId'>

@@ -99,7 +99,10 @@ export function CapAlertsGrid(props: CapAlertsGridProps) {
                 <span className="qm-cap-no-limits-text">{C.noLimitsConfigured}</span>
               </span>
             )}
-            <PendingMark pending={r.monitor?.pendingSince !== undefined} />
+            <PendingMark
+              pending={r.monitor?.pendingSince !== undefined}
+              saving={r.monitor?.saving === true}
+            />
           </Flex>
         ),
       },

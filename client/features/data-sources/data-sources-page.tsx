@@ -153,7 +153,7 @@ function DataSourceCard({ source, onDelete }: { source: SourceDoc; onDelete: () 
         <Heading level={3} margin={0}>
           {source.name}
         </Heading>
-        <PendingMark pending={source.pendingSince !== undefined} />
+        <PendingMark pending={source.pendingSince !== undefined} saving={source.saving === true} />
       </Flex>
       <dl className="qm-ds-fields">
         <dt>Created</dt>

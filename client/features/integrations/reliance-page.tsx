@@ -184,7 +184,10 @@ export default function ReliancePage() {
                         <td data-sticky="start">
                           <span className="qm-teams-line">
                             <Text>{lineLabel(line)}</Text>
-                            <PendingMark pending={config?.pendingSince !== undefined} />
+                            <PendingMark
+                              pending={config?.pendingSince !== undefined}
+                              saving={config?.saving === true}
+                            />
                           </span>
                         </td>
                         <td>

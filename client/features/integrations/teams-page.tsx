@@ -110,7 +110,10 @@ export default function TeamsPage() {
         cell: (line) => (
           <span className="qm-teams-line">
             <Text>{lineLabel(line)}</Text>
-            <PendingMark pending={byLine.get(line.id)?.pendingSince !== undefined} />
+            <PendingMark
+              pending={byLine.get(line.id)?.pendingSince !== undefined}
+              saving={byLine.get(line.id)?.saving === true}
+            />
           </span>
         ),
         sortValue: (line) => lineLabel(line).toLowerCase(),

@@ -89,7 +89,7 @@ export function LinesGrid({ rows, allLines, loading, onConfigure, showFeeders }:
           cell: (line: LineDoc) => (
             <Flex alignItems="center" gap="size-100">
               <Text>{lineLabel(line)}</Text>
-              <PendingMark pending={line.pendingSince !== undefined} />
+              <PendingMark pending={line.pendingSince !== undefined} saving={line.saving === true} />
             </Flex>
           ),
           sortValue: (line: LineDoc) => lineLabel(line).toLowerCase(),

@@ -70,7 +70,7 @@ export function MonitorGrid({
             >
               {m.monitor_name}
             </ActionButton>
-            <PendingMark pending={m.pendingSince !== undefined} />
+            <PendingMark pending={m.pendingSince !== undefined} saving={m.saving === true} />
           </Flex>
         ),
       },

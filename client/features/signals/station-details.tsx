@@ -30,7 +30,7 @@ export function StationDetails({
           <dt>Name</dt>
           <dd>
             {station.name}
-            <PendingMark pending={station.pendingSince !== undefined} />
+            <PendingMark pending={station.pendingSince !== undefined} saving={station.saving === true} />
           </dd>
         </dl>
       </section>

@@ -140,7 +140,7 @@ export function StationTree({
                     Final
                   </Badge>
                 )}
-                <PendingMark pending={station.pendingSince !== undefined} />
+                <PendingMark pending={station.pendingSince !== undefined} saving={station.saving === true} />
                 {isConfigurableStation(station.id) && (
                   <ActionButton
                     isQuiet
@@ -177,7 +177,7 @@ export function StationTree({
             >
               <span className="qm-sm-row-label">{signalLabel(signal)}</span>
               {!signal.isSignalActive && <span className="qm-sm-off">Off</span>}
-              <PendingMark pending={signal.pendingSince !== undefined} />
+              <PendingMark pending={signal.pendingSince !== undefined} saving={signal.saving === true} />
             </div>
           )
         })}

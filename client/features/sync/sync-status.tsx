@@ -10,6 +10,7 @@ import { useSyncStatus } from '../../db/data-context'
 export function SyncStatus() {
   const status = useSyncStatus()
   const pending = status.pendingCount
+  const saving = status.savingCount
   const lastSyncedAt = status.lastSyncedAt
   // While a first sync runs only its progress is true: "All changes synced" would not be.
   const firstSync = status.initialProgress !== null
@@ -31,13 +32,15 @@ export function SyncStatus() {
           </StatusLight>
         )}
       </span>
-      {(!firstSync || pending > 0) && (
+      {/* Pending: kept on this device. "All changes synced" is not true while a change is saving. */}
+      {(pending > 0 || (!firstSync && saving === 0)) && (
         <span data-testid="pending-count">
           {pending === 0
             ? 'All changes synced'
             : `${pending} pending ${pending === 1 ? 'change' : 'changes'}`}
         </span>
       )}
+      {saving > 0 && <span data-testid="saving-count">Saving on this device…</span>}
       {status.othersPendingCount > 0 && (
         <span data-testid="others-pending">
           {status.othersPendingCount} {status.othersPendingCount === 1 ? 'change' : 'changes'} by another user

@@ -157,7 +157,7 @@ export default function UsersPage() {
           ) : (
             <span className="qm-user-email">
               <Text>{row.user.email}</Text>
-              <PendingMark pending={row.user.pendingSince !== undefined} />
+              <PendingMark pending={row.user.pendingSince !== undefined} saving={row.user.saving === true} />
             </span>
           ),
         sortValue: (row) => (row.kind === 'new' ? '' : row.user.email.toLowerCase()),

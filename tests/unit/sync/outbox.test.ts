@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { DeviceDb } from '../../../client/db/device-db'
 import { Outbox } from '../../../client/db/outbox'
-import type { PendingAction } from '../../../client/db/pending-changes'
+import { isStored, type PendingAction } from '../../../client/db/pending-changes'
 
 /**
  * The outbox (client/db/outbox.ts) shows a new action before its device-database write completes:
- * the overlay, the pending count and the pusher see it at once, an answer to it is settled only once
- * it is stored, and a failed write takes it back out and rejects, so the caller can tell the user.
+ * the overlay and the pusher see it at once, marked as still saving (not counted as pending) until it
+ * is stored; an answer to it is settled only once it is stored, and a failed write takes it back out
+ * and rejects, so the caller can tell the user.
  */
 let n = 0
 const action = (value: number, author = 'u1'): Omit<PendingAction, 'seq'> => ({
@@ -56,8 +57,10 @@ describe('Outbox', () => {
     outbox.setAuthor('u1')
     const seen: Array<[number, boolean]> = []
     outbox.changed$.subscribe((t) => seen.push([t, outbox.isActionTick(t)]))
+    seen.length = 0 // the current value, sent on subscribing
     const added = await outbox.add(action(30))
-    expect(seen.at(-1)?.[1]).toBe(true)
+    // The action showing, then its write completing (the mark goes from saving to pending).
+    expect(seen.map(([, action]) => action)).toEqual([true, false])
     await outbox.acknowledgeAll([{ id: added.id, revisions: { 'lines/L1': 2 } }])
     expect(seen.at(-1)?.[1]).toBe(false)
     await outbox.absorb(() => 2)
@@ -78,6 +81,9 @@ describe('Outbox', () => {
     expect(hours(outbox)).toBe(7)
     expect(outbox.state.pending('u1')).toHaveLength(1)
     expect(outbox.sendable('u1').map((a) => a.args)).toEqual([action(7).args])
+    // Shown, but not kept yet: a tab killed now would lose it, so it is not called pending.
+    expect(outbox.state.pending('u1').filter(isStored)).toHaveLength(0)
+    expect(outbox.state.overlay('lines', 'L1', server)).toMatchObject({ saving: true })
 
     writes[0]!.resolve(41)
     const stored = await added
@@ -85,6 +91,10 @@ describe('Outbox', () => {
     expect(outbox.state.all.map((a) => a.seq)).toEqual([41])
     expect(outbox.sendable('u1').map((a) => a.id)).toEqual([stored.id])
     expect(hours(outbox)).toBe(7)
+    // Kept: pending, and the screens are told (a tick) so the mark changes.
+    expect(outbox.state.pending('u1').filter(isStored)).toHaveLength(1)
+    expect(outbox.state.overlay('lines', 'L1', server)).toMatchObject({ saving: false })
+    expect(ticks.length).toBe(before + 2)
   })
 
   it('OFF-02 an answer that comes back before the write completes is settled on the stored action', async () => {
