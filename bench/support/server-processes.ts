@@ -37,7 +37,13 @@ export async function startServer(
   port: number,
   env: Readonly<Record<string, string>>,
 ): Promise<ServerProcess> {
-  const child: ChildProcess = spawn('npx', ['tsx', 'sync-server/main.ts'], {
+  // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (for finding
+  // where a figure's time goes; node refuses --cpu-prof in NODE_OPTIONS).
+  const profile = process.env.BENCH_CPU_PROF
+  const [command, args] = profile
+    ? ['node', ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'sync-server/main.ts']]
+    : ['npx', ['tsx', 'sync-server/main.ts']]
+  const child: ChildProcess = spawn(command, args, {
     env: { ...process.env, ...SERVER_ENV, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
