@@ -39,11 +39,12 @@ export const classificationsOfSelection = (
   return { values: [...values].sort(), lacking }
 }
 
+/** What the plant holds; a form still reading the line's signals leaves them out (not checked yet). */
 export interface MonitorQueryReferences {
   /** The PART_ATTRIBUTE signals of the monitor's line (at least those the monitor names). */
-  readonly knownAttributeIds: Iterable<string>
+  readonly knownAttributeIds?: Iterable<string>
   /** What classificationsOfSelection gives for the monitor's signals. */
-  readonly classifications: ReadonlyArray<string>
+  readonly classifications?: ReadonlyArray<string>
 }
 
 /**
@@ -75,19 +76,22 @@ export const validateMonitorQuery = (
   }
   const attributes = validatePartAttributes(f.part_attributes, {
     variant,
-    knownAttributeIds: refs.knownAttributeIds,
+    ...(refs.knownAttributeIds === undefined ? {} : { knownAttributeIds: refs.knownAttributeIds }),
   })
   errors.push(...attributes.map((e) => fieldError(['monitor_filter', ...e.path], e.message)))
-  errors.push(...validateChosenClassifications(f.result_classifications ?? [], refs.classifications))
+  if (refs.classifications !== undefined) {
+    errors.push(...validateChosenClassifications(f.result_classifications ?? [], refs.classifications))
+  }
   return errors
 }
 
 /** FLT-08: every chosen classification is one the selected signals offer. */
-export const validateChosenClassifications = (
+const validateChosenClassifications = (
   chosen: ReadonlyArray<string>,
   offered: ReadonlyArray<string>,
-  path: ReadonlyArray<string> = CLASSIFICATIONS_PATH,
 ): FieldErrors => {
   const set = new Set(offered)
-  return chosen.some((c) => !set.has(c)) ? [fieldError(path, Messages.monitor.classificationsNotFound)] : []
+  return chosen.some((c) => !set.has(c))
+    ? [fieldError(CLASSIFICATIONS_PATH, Messages.monitor.classificationsNotFound)]
+    : []
 }

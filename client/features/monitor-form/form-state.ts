@@ -8,7 +8,6 @@ import { DURATION_DEFAULT_MS } from '../../../shared/constants'
 import { clampDuration, correctQuery, clampRecords } from '../../../shared/query/correction'
 import type { FilterQuery, PeriodInputMode } from '../../../shared/query/period'
 import { compatibleInputModes } from '../../../shared/query/period'
-import { validatePartAttributes, validatePeriod } from '../../../shared/query/query-rules'
 import {
   defaultAlertRuleFormValues,
   type AlertRuleFormValues,
@@ -19,8 +18,11 @@ import { newMonitorDraft, type Monitor, type MonitorDraft } from '../../../share
 import type { MonitorFilter } from '../../../shared/schema/monitor-filter'
 import type { MonitorPeriod } from '../../../shared/schema/monitor-period'
 import { validateAlertRules } from '../../../shared/validation/alert-rules'
-import { validateChosenClassifications } from '../../../shared/validation/monitor-query-rules'
-import type { FieldError, FieldErrors } from '../../../shared/validation/field-error'
+import {
+  validateMonitorQuery,
+  type MonitorQueryReferences,
+} from '../../../shared/validation/monitor-query-rules'
+import { fieldError, type FieldError, type FieldErrors } from '../../../shared/validation/field-error'
 import {
   clampFrequency,
   monitorFieldLabel,
@@ -206,12 +208,9 @@ export const defaultName = (type: AdminMonitorType, names: Iterable<string>): st
 
 // ── Validation ──────────────────────────────────────────────────────────────
 
-export interface ValidationContext {
+/** The plant's references the query rules compare against (omitted: not checked yet), and the time. */
+export interface ValidationContext extends MonitorQueryReferences {
   readonly clock: Clock
-  /** The PART_ATTRIBUTE signals of the line, for 'Some part attributes were not found in collection'. */
-  readonly knownAttributeIds?: Iterable<string>
-  /** The classifications the selected signals offer (classificationsOfSelection); omitted: not checked. */
-  readonly classifications?: ReadonlyArray<string>
 }
 
 /** Errors of each part of the form. `general` is the name row, frequency and notes (always shown). */
@@ -242,7 +241,6 @@ export const filterQueryOf = (values: MonitorFormValues): FilterQuery => {
 
 export const validateForm = (values: MonitorFormValues, context: ValidationContext): FormErrors => {
   const m = values.monitor
-  const variant = m.monitor_type === 'svd' ? 'svd' : 'mvd'
   return {
     general: [
       ...validateMonitorName(m.monitor_name),
@@ -250,21 +248,21 @@ export const validateForm = (values: MonitorFormValues, context: ValidationConte
       ...validateNotes(m.notes),
     ],
     signals: validateSignalSelection(m.monitor_type, m.monitor_filter),
-    filters: [
-      ...validatePeriod(filterQueryOf(values), { variant, clock: context.clock }),
-      ...validatePartAttributes(m.monitor_filter.part_attributes, {
-        variant,
-        ...(context.knownAttributeIds ? { knownAttributeIds: context.knownAttributeIds } : {}),
-      }),
-      ...(context.classifications
-        ? validateChosenClassifications(values.resultClassifications, context.classifications, [
-            'result_classifications',
-          ])
-        : []),
-    ],
+    // The query rules the server runs on save (FLT-08..10), on the monitor this form would save;
+    // the form names fields without the monitor_filter.period prefix.
+    filters: validateMonitorQuery(
+      { monitor_type: m.monitor_type, monitor_filter: filterToSave(values) },
+      context,
+      context.clock,
+    ).map((e) => fieldError(formPath(e.path), e.message)),
     // RULE-02: only rules that are switched on are checked, so only they block saving.
     rules: validateAlertRules(values.rules),
   }
+}
+
+const formPath = (path: ReadonlyArray<string | number>): ReadonlyArray<string | number> => {
+  const rest = path[0] === 'monitor_filter' ? path.slice(1) : path
+  return rest[0] === 'period' ? rest.slice(1) : rest
 }
 
 export const allErrors = (errors: FormErrors): FieldErrors => [
@@ -329,14 +327,17 @@ export const monitorToSave = (
     monitor_uuid: uuid,
     monitor_name: m.monitor_name.trim(),
     active: mode === 'CREATE' ? deploy : m.active,
-    monitor_filter: {
-      ...m.monitor_filter,
-      period: storedPeriod(values.period),
-      result_classifications: values.resultClassifications,
-    },
+    monitor_filter: filterToSave(values),
   }
   return { monitor, rules: rulesFromForm(values.rules) }
 }
+
+/** The filter a save stores: the form's period and classifications put back on the monitor. */
+const filterToSave = (values: MonitorFormValues): MonitorFilter => ({
+  ...values.monitor.monitor_filter,
+  period: storedPeriod(values.period),
+  result_classifications: values.resultClassifications,
+})
 
 /** The period as the monitor keeps it: an empty duration is what the correction makes of it. */
 const storedPeriod = (p: PeriodValues): MonitorPeriod => ({
