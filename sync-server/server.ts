@@ -1,3 +1,4 @@
+import { relianceChecksSettled } from './domain/reliance-connection'
 import { systemClock } from '../shared/time/clock'
 import type { ServerConfig } from './config'
 import type { Services } from './domain/services'
@@ -60,6 +61,8 @@ export async function startServicesWithoutSeed(config: ServerConfig): Promise<St
     database,
     async close() {
       stopPokes()
+      // A Reliance connection test still running records its result before the database goes.
+      await relianceChecksSettled(services)
       await intentLog.stop()
       await gateway?.stop()
       await changes.close()

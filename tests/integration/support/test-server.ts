@@ -8,6 +8,7 @@ import {
   createPostgresChangeBus,
   type ChangeBus,
 } from '../../../sync-server/replication/change-bus'
+import { relianceChecksSettled } from '../../../sync-server/domain/reliance-connection'
 import { ensureDemoPlant, type SeedOptions } from '../../../sync-server/seed/demo-plant'
 import type { Kysely } from 'kysely'
 import { openDatabase, type Database } from '../../../sync-server/store/database'
@@ -108,6 +109,7 @@ export async function startTestServer(
       return { status: res.status, body: (text ? JSON.parse(text) : undefined) as never }
     },
     async close() {
+      await relianceChecksSettled(services)
       await changes.close()
       if (options.keepDatabase) return
       await database.close()
