@@ -88,7 +88,7 @@ export async function applyServerIntent<A>(
   definition: IntentDefinition<A>,
   args: A,
 ): Promise<IntentVerdict> {
-  const env = { actor: session, now: services.clock.now().toString() }
+  const env = envOf(services, session)
   const intent = {
     name: definition.name,
     definition: definition as IntentDefinition<unknown>,
@@ -140,7 +140,7 @@ export function prepareIntent(services: Services, session: Session, request: Int
       request.version === undefined ? undefined : upgradeArgs(definition, request.version, request.args)
     if (upgraded && !upgraded.ok) throw badRequest(upgraded.reason)
     const args = decodeInput(definition.args, upgraded ? upgraded.args : request.args)
-    const env = { actor: session, now: services.clock.now().toString() }
+    const env = envOf(services, session)
     return { request, intent: { name: request.name, definition, args, env, base: request.base ?? [] } }
   } catch (err) {
     if (err instanceof DomainError && err.code !== 'UNAUTHORIZED') return { request, refusal: err }
@@ -202,6 +202,12 @@ function idReads(
     return []
   }
 }
+
+/** Who acts, and the server's time: an intent's environment on this host. */
+const envOf = (services: Services, session: Session) => ({
+  actor: session,
+  now: services.clock.now().toString(),
+})
 
 /** An Idempotency-Key sent again with another request: refused, never answered as the first. */
 export function reusedKey(logged: LoggedIntent, request: IntentRequest): IntentVerdict | undefined {
