@@ -1,5 +1,14 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { ADMIN, apiAs, chooseLine } from './support/app'
+import {
+  deleteTasks,
+  drawerOf,
+  newMonitorOffline,
+  pickSignal,
+  postMvdTask,
+  tasksOf,
+  type Task,
+} from './support/monitors'
 import { goOffline, openSyncedTablet } from './support/tablet'
 
 /**
@@ -14,75 +23,16 @@ const LINE = 'Machining Line'
 const LINE_ID = 'line-machining'
 const SECTION = 'MVD_ANOMALY_MONITORS'
 
-interface Task {
-  task_uuid: string
-  task_name: string
-  task_type: string
-  active: boolean
-  frequency: number
-  notes: string
-  task_details: {
-    signal_uuids: string[]
-    signal_group_uuids: string[]
-    line_uuid: string
-    alert_threshold: number
-    use_excluded_part_ids: boolean
-    use_excluded_model_numbers: boolean
-  }
-}
 interface Rule {
   type: string
   active: boolean
 }
 
-const drawerOf = (page: Page, name: string) => page.getByRole('dialog', { name })
-
-async function pickSignal(drawer: Locator, label: string) {
-  await drawer.getByRole('searchbox').fill(label)
-  await drawer
-    .getByRole('tree', { name: 'Stations' })
-    .getByRole('treeitem', { name: label, exact: true })
-    .click()
-}
-
-const tasksOf = async (request: APIRequestContext, type = 'mvd') =>
-  (await apiAs(request)).get<Task[]>(`/api/tasks?lineId=${LINE_ID}&type=${type}`)
-
-async function deleteE2eTasks(request: APIRequestContext) {
-  for (const t of (await tasksOf(request)).filter((t) => t.task_name.startsWith('E2E admin'))) {
-    const res = await request.delete('/api/tasks/delete-task', { data: { monitor_uuid: t.task_uuid } })
-    expect(res.status()).toBe(204)
-  }
-}
+const tasksOfLine = (request: APIRequestContext, type = 'mvd') => tasksOf(request, LINE_ID, type)
 
 /** An MVD task made over REST, as another device would. */
 async function createTask(request: APIRequestContext, name: string): Promise<Task> {
-  await apiAs(request)
-  const res = await request.post('/api/tasks/create-task', {
-    data: {
-      task_name: name,
-      task_type: 'mvd',
-      active: true,
-      frequency: 60,
-      notes: '',
-      task_details: {
-        cust_uuid: 'cust-demo',
-        plant_uuid: 'plant-demo',
-        line_uuid: LINE_ID,
-        use_excluded_part_ids: false,
-        use_excluded_model_numbers: false,
-        alert_threshold: 0.95,
-        part_attributes: [],
-        part_groups: [],
-        part_numbers: [],
-        pass_fail_filter: 'ALL',
-        signal_group_uuids: [],
-        signal_uuids: [`${LINE_ID}-st-2-m2`, `${LINE_ID}-st-3-m1`],
-        evaluation_ratio: 0.2,
-        sample_size: 150,
-      },
-    },
-  })
+  const res = await postMvdTask(request, LINE_ID, name, [`${LINE_ID}-st-2-m2`, `${LINE_ID}-st-3-m1`])
   expect(res.status()).toBe(201)
   return (await res.json()) as Task
 }
@@ -103,7 +53,7 @@ test('MADM-03 MADM-04 OFF-02 the Active toggle and Delete, online then offline, 
   await expect(page.getByText('Monitor was successfully saved')).toBeVisible()
   await expect(active).not.toBeChecked()
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
-  expect((await tasksOf(request)).find((t) => t.task_uuid === task.task_uuid)?.active).toBe(false)
+  expect((await tasksOfLine(request)).find((t) => t.task_uuid === task.task_uuid)?.active).toBe(false)
 
   // Offline: switched back on at once, pending.
   await goOffline(context, page)
@@ -133,7 +83,7 @@ test('MADM-03 MADM-04 OFF-02 the Active toggle and Delete, online then offline, 
 
   await context.setOffline(false)
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
-  expect((await tasksOf(request)).some((t) => t.task_uuid === task.task_uuid)).toBe(false)
+  expect((await tasksOfLine(request)).some((t) => t.task_uuid === task.task_uuid)).toBe(false)
   await context.close()
 })
 
@@ -141,11 +91,7 @@ test('MON-09 MON-04 RULE-03 MON-10 a monitor created and edited offline: its def
   browser,
   request,
 }) => {
-  const { context, page } = await openSyncedTablet(browser, ADMIN, SECTION)
-  await goOffline(context, page)
-  await chooseLine(page, LINE)
-  await page.getByRole('button', { name: 'Create', exact: true }).tap()
-  const drawer = drawerOf(page, 'New MVD Monitor')
+  const { context, page, drawer } = await newMonitorOffline(browser, LINE, SECTION)
 
   // MON-09: the new monitor's defaults.
   const nameBox = drawer.getByRole('textbox', { name: 'Monitor name' })
@@ -219,7 +165,7 @@ test('MON-09 MON-04 RULE-03 MON-10 a monitor created and edited offline: its def
   // Reconnected, the server has the monitor as made: MON-09's defaults where untouched.
   await context.setOffline(false)
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
-  const task = (await tasksOf(request)).find((t) => t.task_name === `${name} edited`)
+  const task = (await tasksOfLine(request)).find((t) => t.task_name === `${name} edited`)
   expect(task).toMatchObject({
     task_type: 'mvd',
     active: true,
@@ -238,7 +184,7 @@ test('MON-09 MON-04 RULE-03 MON-10 a monitor created and edited offline: its def
       .sort(),
   ).toEqual(['Consecutive', 'ExceedanceTime'])
 
-  await deleteE2eTasks(request)
+  await deleteTasks(request, LINE_ID, ['mvd'], 'E2E admin')
   await context.close()
 })
 
@@ -246,12 +192,8 @@ test('MON-08 a task changed through the task and CAP-mode calls shows on the tab
   browser,
   request,
 }) => {
-  const { context, page } = await openSyncedTablet(browser, ADMIN, SECTION)
-  await goOffline(context, page)
-  await chooseLine(page, LINE)
+  const { context, page, drawer } = await newMonitorOffline(browser, LINE, SECTION)
   const name = `E2E admin mapping ${Date.now()}`
-  await page.getByRole('button', { name: 'Create', exact: true }).tap()
-  const drawer = drawerOf(page, 'New MVD Monitor')
   await drawer.getByRole('textbox', { name: 'Monitor name' }).fill(name)
   await drawer.getByRole('radio', { name: 'Low' }).tap()
   await drawer.getByRole('textbox', { name: 'Notes' }).fill('made offline')
@@ -262,7 +204,7 @@ test('MON-08 a task changed through the task and CAP-mode calls shows on the tab
 
   await context.setOffline(false)
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
-  const task = (await tasksOf(request)).find((t) => t.task_name === name)!
+  const task = (await tasksOfLine(request)).find((t) => t.task_name === name)!
   // monitor_filter ⇄ task_details: the line, the two signals, no groups, the Low threshold's value.
   expect(task.task_details.line_uuid).toBe(LINE_ID)
   expect(task.task_details.signal_uuids).toHaveLength(2)
@@ -296,7 +238,7 @@ test('MON-08 a task changed through the task and CAP-mode calls shows on the tab
   await expect(page.getByRole('switch', { name: `Active: ${name} renamed` })).not.toBeChecked()
 
   // CAP mode: POST monitors with a signalId makes that signal's cap monitor once, then answers it.
-  const capBefore = await tasksOf(request, 'cap')
+  const capBefore = await tasksOfLine(request, 'cap')
   const signalId = [`${LINE_ID}-st-3-m2`, `${LINE_ID}-st-2-m3`, `${LINE_ID}-st-3-m1`].find(
     (id) => !capBefore.some((t) => t.task_details.signal_uuids.includes(id)),
   )!
@@ -306,12 +248,12 @@ test('MON-08 a task changed through the task and CAP-mode calls shows on the tab
   const again = await request.post('/api/monitors', { data: { signalId } })
   expect(again.status()).toBe(200)
   expect(((await again.json()) as { uuid: string }).uuid).toBe(uuid)
-  const cap = (await tasksOf(request, 'cap')).find((t) => t.task_uuid === uuid)
+  const cap = (await tasksOfLine(request, 'cap')).find((t) => t.task_uuid === uuid)
   expect(cap).toMatchObject({ task_type: 'cap', active: true, task_details: { signal_uuids: [signalId] } })
   expect((await request.delete('/api/tasks/delete-task', { data: { monitor_uuid: uuid } })).status()).toBe(
     204,
   )
 
-  await deleteE2eTasks(request)
+  await deleteTasks(request, LINE_ID, ['mvd'], 'E2E admin')
   await context.close()
 })

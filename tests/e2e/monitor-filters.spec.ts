@@ -1,8 +1,16 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { Temporal } from 'temporal-polyfill'
 import { Messages } from '../../shared/validation/messages'
 import { apiAs, chooseLine } from './support/app'
-import { goOffline, openSyncedTablet, signInTablet, tabletContext } from './support/tablet'
+import {
+  deleteTasks,
+  drawerOf,
+  newMonitorDrawer,
+  newMonitorOffline,
+  pickSignal,
+  type Task,
+} from './support/monitors'
+import { openSyncedTablet, signInTablet, tabletContext } from './support/tablet'
 
 /**
  * The Data Filters tab (FLT-01..10) on a 1024×768 touch tablet: what a user sets there is part of the
@@ -15,22 +23,6 @@ const LINE = 'Final Assembly'
 const LINE_ID = 'line-assembly'
 const PLANT_ZONE = 'America/Chicago'
 const Q = Messages.query
-
-interface Task {
-  task_uuid: string
-  task_name: string
-  task_details: Record<string, unknown>
-}
-
-const drawerOf = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name })
-
-async function pickSignal(drawer: Locator, label: string) {
-  await drawer.getByRole('searchbox').fill(label)
-  await drawer
-    .getByRole('tree', { name: 'Stations' })
-    .getByRole('treeitem', { name: label, exact: true })
-    .click()
-}
 
 /** Chooses an option of a Spectrum picker by its label. */
 async function pick(scope: Locator, label: string, option: string) {
@@ -50,27 +42,11 @@ async function expectCheckboxes(group: Locator, labels: ReadonlyArray<string>) {
   for (const [i, label] of labels.entries()) await expect(boxes.nth(i)).toHaveAccessibleName(label)
 }
 
-async function deleteTasks(page: Page, prefix: string) {
-  const api = await apiAs(page.request)
-  for (const type of ['mvd', 'svd']) {
-    const tasks = await api.get<Task[]>(`/api/tasks?lineId=${LINE_ID}&type=${type}`)
-    for (const t of tasks.filter((t) => t.task_name.startsWith(prefix))) {
-      const res = await page.request.delete('/api/tasks/delete-task', { data: { monitor_uuid: t.task_uuid } })
-      expect(res.status()).toBe(204)
-    }
-  }
-}
-
 test('FLT-01 FLT-02 FLT-03 FLT-05 FLT-06 FLT-07 FLT-08 FLT-09 MON-01 OFF-02 a period of "two weeks ago for 8 hours", a model, classifications and a part attribute set offline reach the server and show the same on a second tablet, read-only in VIEW', async ({
   browser,
 }) => {
-  const { context, page } = await openSyncedTablet(browser, undefined, 'MVD_ANOMALY_MONITORS')
-  await goOffline(context, page)
-  await chooseLine(page, LINE)
-
+  const { context, page, drawer } = await newMonitorOffline(browser, LINE)
   const name = `E2E FLT period ${Date.now()}`
-  await page.getByRole('button', { name: 'Create', exact: true }).tap()
-  const drawer = drawerOf(page, 'New MVD Monitor')
   await drawer.getByRole('textbox', { name: 'Monitor name' }).fill(name)
   // Two Weld measurements, both linked to the Weld result signal (which has four classifications).
   await pickSignal(drawer, 'Torque 2')
@@ -165,7 +141,7 @@ test('FLT-01 FLT-02 FLT-03 FLT-05 FLT-06 FLT-07 FLT-08 FLT-09 MON-01 OFF-02 a pe
   await expect(view.getByRole('button', { name: 'Add part attribute' })).toBeDisabled()
   await expect(view.getByLabel('Start time', { exact: true })).toBeDisabled()
 
-  await deleteTasks(page, 'E2E FLT ')
+  await deleteTasks(page.request, LINE_ID, ['mvd', 'svd'], 'E2E FLT ')
   await other.close()
   await context.close()
 })
@@ -174,9 +150,7 @@ test('FLT-02 FLT-04 FLT-10 the period rules answer with the specification messag
   browser,
 }) => {
   const { context, page } = await openSyncedTablet(browser, undefined, 'SVD_ANOMALY_MONITORS')
-  await chooseLine(page, LINE)
-  await page.getByRole('button', { name: 'Create', exact: true }).tap()
-  const drawer = drawerOf(page, 'New SVD Monitor')
+  const drawer = await newMonitorDrawer(page, LINE, 'New SVD Monitor')
   // SVD starts on its Filter tab (MON-05).
   await expect(drawer.getByRole('tab', { name: 'Filter' })).toHaveAttribute('aria-selected', 'true')
 

@@ -1,5 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { apiAs, chooseLine } from './support/app'
+import {
+  deleteTasks,
+  drawerOf,
+  newMonitorDrawer,
+  pickSignal,
+  postMvdTask,
+  type Task,
+} from './support/monitors'
 import { goOffline, pageOverflow, signInTablet, tabletContext } from './support/tablet'
 
 /**
@@ -12,35 +20,6 @@ import { goOffline, pageOverflow, signInTablet, tabletContext } from './support/
 
 const LINE = 'Final Assembly'
 const LINE_ID = 'line-assembly'
-
-const drawerOf = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name })
-
-/** A signal row of the stations tree, found through the search box (the tree is virtualized). */
-async function pickSignal(drawer: Locator, search: string, label: string) {
-  const box = drawer.getByRole('searchbox')
-  await box.fill(search)
-  await drawer
-    .getByRole('tree', { name: 'Stations' })
-    .getByRole('treeitem', { name: label, exact: true })
-    .click()
-}
-
-interface Task {
-  task_uuid: string
-  task_name: string
-  task_type: string
-  active: boolean
-  task_details: { signal_uuids: string[]; line_uuid: string }
-}
-
-async function deleteTasks(page: Page, type: 'mvd' | 'svd', prefix: string) {
-  const api = await apiAs(page.request)
-  const tasks = await api.get<Task[]>(`/api/tasks?lineId=${LINE_ID}&type=${type}`)
-  for (const t of tasks.filter((t) => t.task_name.startsWith(prefix))) {
-    const res = await page.request.delete('/api/tasks/delete-task', { data: { monitor_uuid: t.task_uuid } })
-    expect(res.status()).toBe(204)
-  }
-}
 
 test('MON-01 MON-06 SIG-01 SIG-02 RULE-01 OFF-02 OFF-04 an MVD monitor with three signals and two rules created offline survives a reload as pending and reaches the server as one unit', async ({
   browser,
@@ -63,10 +42,10 @@ test('MON-01 MON-06 SIG-01 SIG-02 RULE-01 OFF-02 OFF-04 an MVD monitor with thre
   await drawer.getByRole('textbox', { name: 'Monitor name' }).fill(name)
 
   // SIG-01/02: three signals of the Weld station, shown in Selected Items, one removable.
-  await pickSignal(drawer, 'Torque 2', 'Torque 2')
-  await pickSignal(drawer, 'Angle 3', 'Angle 3')
-  await pickSignal(drawer, 'Weld Temperature 1', 'Weld Temperature 1')
-  await pickSignal(drawer, 'Gap 2', 'Gap 2')
+  await pickSignal(drawer, 'Torque 2')
+  await pickSignal(drawer, 'Angle 3')
+  await pickSignal(drawer, 'Weld Temperature 1')
+  await pickSignal(drawer, 'Gap 2')
   const selected = drawer.getByRole('region', { name: 'Selected Items' })
   await expect(selected.getByRole('listitem')).toHaveCount(4)
   await selected.getByRole('button', { name: 'Remove Gap 2' }).tap()
@@ -117,7 +96,7 @@ test('MON-01 MON-06 SIG-01 SIG-02 RULE-01 OFF-02 OFF-04 an MVD monitor with thre
   expect(rules.filter((r) => r.active).map((r) => r.type)).toEqual(['Consecutive', 'ExceedanceTime'])
   expect(rules.find((r) => r.type === 'ExceedanceTime')?.details).toEqual({ breaches: 7, seconds: 900 })
 
-  await deleteTasks(page, 'mvd', 'E2E ')
+  await deleteTasks(page.request, LINE_ID, ['mvd'], 'E2E ')
   await context.close()
 })
 
@@ -128,9 +107,7 @@ test('MON-05 MON-06 an SVD monitor created online: filter tab first, exactly one
   const page = await context.newPage()
   await signInTablet(page, undefined, 'SVD_ANOMALY_MONITORS')
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 60_000 })
-  await chooseLine(page, LINE)
-  await page.getByRole('button', { name: 'Create', exact: true }).tap()
-  const drawer = drawerOf(page, 'New SVD Monitor')
+  const drawer = await newMonitorDrawer(page, LINE, 'New SVD Monitor')
   await expect(drawer.getByRole('tab', { name: 'Filter' })).toHaveAttribute('aria-selected', 'true')
   await expect(drawer.getByText(/^Times are in America\/Chicago/)).toBeVisible()
   // Touch: every control of the filter tab is at least 44 px tall; nothing scrolls sideways.
@@ -160,8 +137,8 @@ test('MON-05 MON-06 an SVD monitor created online: filter tab first, exactly one
   await expect(drawer.getByRole('tab', { name: /Signal Selection/ })).toBeFocused()
 
   // Exactly one signal: a second press replaces the first.
-  await pickSignal(drawer, 'Torque 2', 'Torque 2')
-  await pickSignal(drawer, 'Angle 3', 'Angle 3')
+  await pickSignal(drawer, 'Torque 2')
+  await pickSignal(drawer, 'Angle 3')
   await expect(drawer.getByRole('region', { name: 'Selected Items' }).getByRole('listitem')).toHaveCount(1)
 
   await drawer.getByRole('button', { name: 'Create', exact: true }).tap()
@@ -185,7 +162,7 @@ test('MON-05 MON-06 an SVD monitor created online: filter tab first, exactly one
   await expect(view).toHaveCount(0)
   await expect(page.getByRole('button', { name: `View ${e2eName}` })).toBeFocused()
 
-  await deleteTasks(page, 'svd', 'E2E ')
+  await deleteTasks(page.request, LINE_ID, ['svd'], 'E2E ')
   await context.close()
 })
 
@@ -197,14 +174,12 @@ test('MON-07 OFF-04 a duplicate is refused offline at once, and Edit existing mo
   await signInTablet(page, undefined, 'MVD_ANOMALY_MONITORS')
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 60_000 })
   await goOffline(context, page)
-  await chooseLine(page, LINE)
-  await page.getByRole('button', { name: 'Create', exact: true }).tap()
-  const drawer = drawerOf(page, 'New MVD Monitor')
+  const drawer = await newMonitorDrawer(page, LINE, 'New MVD Monitor')
   await drawer.getByRole('textbox', { name: 'Monitor name' }).fill('E2E duplicate')
   // The seeded 'MVD Press signals' watches exactly these three signals with the default filter.
-  await pickSignal(drawer, 'Press Voltage 1', 'Press Voltage 1')
-  await pickSignal(drawer, 'Gap 2', 'Gap 2')
-  await pickSignal(drawer, 'Flatness 3', 'Flatness 3')
+  await pickSignal(drawer, 'Press Voltage 1')
+  await pickSignal(drawer, 'Gap 2')
+  await pickSignal(drawer, 'Flatness 3')
   await drawer.getByRole('button', { name: 'Create', exact: true }).tap()
 
   const dialog = page.getByRole('alertdialog')
@@ -234,42 +209,18 @@ test('MON-07 OFF-04 a duplicate only the server could see comes back as a kept r
   await signInTablet(page, undefined, 'MVD_ANOMALY_MONITORS')
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 60_000 })
   await goOffline(context, page)
-  await chooseLine(page, LINE)
-  await page.getByRole('button', { name: 'Create', exact: true }).tap()
-  const drawer = drawerOf(page, 'New MVD Monitor')
+  const drawer = await newMonitorDrawer(page, LINE, 'New MVD Monitor')
   await drawer.getByRole('textbox', { name: 'Monitor name' }).fill('E2E this device')
-  await pickSignal(drawer, 'Torque 2', 'Torque 2')
-  await pickSignal(drawer, 'Angle 3', 'Angle 3')
+  await pickSignal(drawer, 'Torque 2')
+  await pickSignal(drawer, 'Angle 3')
   await drawer.getByRole('button', { name: 'Create', exact: true }).tap()
   await expect(page.getByText('Saved on this device — will sync')).toBeVisible()
 
   // Meanwhile another device saves a monitor with the same settings.
-  await apiAs(request)
-  const other = await request.post('/api/tasks/create-task', {
-    data: {
-      task_name: 'E2E other device',
-      task_type: 'mvd',
-      active: true,
-      frequency: 60,
-      notes: '',
-      task_details: {
-        cust_uuid: 'cust-demo',
-        plant_uuid: 'plant-demo',
-        line_uuid: LINE_ID,
-        use_excluded_part_ids: false,
-        use_excluded_model_numbers: false,
-        alert_threshold: 0.95,
-        part_attributes: [],
-        part_groups: [],
-        part_numbers: [],
-        pass_fail_filter: 'ALL',
-        signal_group_uuids: [],
-        signal_uuids: [`${LINE_ID}-st-2-m2`, `${LINE_ID}-st-2-m3`],
-        evaluation_ratio: 0.2,
-        sample_size: 150,
-      },
-    },
-  })
+  const other = await postMvdTask(request, LINE_ID, 'E2E other device', [
+    `${LINE_ID}-st-2-m2`,
+    `${LINE_ID}-st-2-m3`,
+  ])
   expect(other.status()).toBe(201)
 
   await context.setOffline(false)
@@ -289,7 +240,7 @@ test('MON-07 OFF-04 a duplicate only the server could see comes back as a kept r
   await expect(issues.getByText('Duplicate Monitor Found')).toBeVisible()
   await expect(issues.getByRole('button', { name: 'Edit existing monitor' })).toBeVisible()
 
-  await deleteTasks(page, 'mvd', 'E2E ')
+  await deleteTasks(page.request, LINE_ID, ['mvd'], 'E2E ')
   await context.close()
 })
 
@@ -299,9 +250,7 @@ test('RULE-02 MON-03 an enabled rule out of bounds shows its message and blocks 
   const context = await tabletContext(browser)
   const page = await context.newPage()
   await signInTablet(page, undefined, 'MVD_ANOMALY_MONITORS')
-  await chooseLine(page, LINE)
-  await page.getByRole('button', { name: 'Create', exact: true }).tap()
-  const drawer = drawerOf(page, 'New MVD Monitor')
+  const drawer = await newMonitorDrawer(page, LINE, 'New MVD Monitor')
   await drawer.getByRole('textbox', { name: 'Monitor name' }).fill('E2E rule bounds')
   // A signal group is a valid MVD selection on its own (SIG-06).
   await drawer.getByRole('treeitem', { name: /^Weld signals/ }).tap()
@@ -380,7 +329,7 @@ test('MON-01 SIG-01 the whole create flow by keyboard alone, focus back on Creat
   await expect(create).toBeFocused()
 
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
-  await deleteTasks(page, 'mvd', 'E2E ')
+  await deleteTasks(page.request, LINE_ID, ['mvd'], 'E2E ')
   await context.close()
 })
 

@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { apiAs, chooseLine } from './support/app'
-import { goOffline, openSyncedTablet } from './support/tablet'
+import { drawerOf, newMonitorOffline, pickSignal, type Task } from './support/monitors'
+import { openSyncedTablet } from './support/tablet'
 
 /**
  * The monitor form's texts and overlays on a 1024×768 touch tablet: the Signals tab's field
@@ -12,25 +13,10 @@ import { goOffline, openSyncedTablet } from './support/tablet'
 const LINE = 'Final Assembly'
 const LINE_ID = 'line-assembly'
 
-const drawerOf = (page: Page, name: string) => page.getByRole('dialog', { name })
-
-/** A signal row of the stations tree, found through the search box (the tree is virtualized). */
-async function pickSignal(drawer: Locator, label: string) {
-  await drawer.getByRole('searchbox').fill(label)
-  await drawer
-    .getByRole('tree', { name: 'Stations' })
-    .getByRole('treeitem', { name: label, exact: true })
-    .tap()
-}
-
 test('SIG-06 offline, the Signals tab names the field Signal selection, hints Required, prompts Please select at least 1 signal. and wants 2 signals for MVD', async ({
   browser,
 }) => {
-  const { context, page } = await openSyncedTablet(browser, undefined, 'MVD_ANOMALY_MONITORS')
-  await goOffline(context, page)
-  await chooseLine(page, LINE)
-  await page.getByRole('button', { name: 'Create', exact: true }).tap()
-  const drawer = drawerOf(page, 'New MVD Monitor')
+  const { context, page, drawer } = await newMonitorOffline(browser, LINE)
   // A name, so that only the signal selection can hold the tab.
   await drawer.getByRole('button', { name: /^Default name/ }).tap()
   const selected = drawer.getByRole('region', { name: 'Selected Items' })
@@ -67,12 +53,6 @@ test('SIG-06 offline, the Signals tab names the field Signal selection, hints Re
   await expect(viewSelected.getByText('Required', { exact: true })).toHaveCount(0)
   await context.close()
 })
-
-interface Task {
-  task_uuid: string
-  task_name: string
-  task_details: Record<string, unknown> & { sample_size: number }
-}
 
 test('RULE-04 MON-02 the open form follows rules PATCHed over REST, and says Error loading form once its monitor is deleted elsewhere', async ({
   browser,

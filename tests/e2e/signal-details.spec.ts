@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { ADMIN, apiAs, chooseLine } from './support/app'
-import { goOffline, openSyncedTablet } from './support/tablet'
+import { apiAs } from './support/app'
+import { lineSignals, openSignalLine, openSignalManagement, row } from './support/signals'
+import { goOffline } from './support/tablet'
 
 /**
  * Signal Management's details of selected signals on a 1024×768 touch tablet: Signal Status
@@ -9,7 +10,6 @@ import { goOffline, openSyncedTablet } from './support/tablet'
  * spec works on the Paint line); each test puts back what it changed.
  */
 
-const SECTION = 'SIGNAL_MANAGEMENT'
 const LINE_ID = 'line-machining'
 const TORQUE = `${LINE_ID}-st-2-m2`
 const ANGLE = `${LINE_ID}-st-2-m3`
@@ -21,40 +21,9 @@ interface TreeSignal {
   isSignalActive: boolean
   singleSide: 'LOWER' | 'UPPER' | null
 }
-type Tree = Array<{ children: TreeSignal[] }>
 
 async function signal(request: APIRequestContext, id: string): Promise<TreeSignal> {
-  const tree = await (await apiAs(request)).get<Tree>(`/api/lines/${LINE_ID}/stations`)
-  return tree.flatMap((s) => s.children).find((s) => s.id === id)!
-}
-
-const treeItem = (page: Page, name: string) =>
-  page.getByRole('treeitem', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`) })
-
-/** A row of the virtualized tree, scrolled to as a user scrolls. */
-async function row(page: Page, name: string) {
-  const item = treeItem(page, name)
-  const tree = page.getByRole('tree', { name: 'Stations and signals' })
-  await tree.evaluate((el) => {
-    el.scrollTop = 0
-  })
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
-  await expect(async () => {
-    if ((await item.count()) === 0) {
-      await tree.evaluate((el) => {
-        el.scrollTop += 240
-      })
-      throw new Error(`${name} not reached yet`)
-    }
-    await item.evaluate((el) => el.scrollIntoView({ block: 'center' }), undefined, { timeout: 1000 })
-    await expect(item).toBeInViewport({ timeout: 1000 })
-  }).toPass({ intervals: [100], timeout: 20_000 })
-  return item
-}
-
-async function openMachining(page: Page) {
-  await chooseLine(page, 'Machining Line')
-  await expect(treeItem(page, 'Press')).toBeVisible()
+  return (await lineSignals<TreeSignal>(await apiAs(request), LINE_ID)).find((s) => s.id === id)!
 }
 
 const savedOffline = (page: Page) => expect(page.getByText('Saved on this device — will sync')).toBeVisible()
@@ -63,8 +32,7 @@ test('SM-05 OFF-02 Signal Status: Off dims and disables the details, Mixed shows
   browser,
   request,
 }) => {
-  const { context, page } = await openSyncedTablet(browser, ADMIN, SECTION)
-  await openMachining(page)
+  const { context, page } = await openSignalManagement(browser, 'Machining Line')
   await goOffline(context, page)
   await (await row(page, 'Angle 3')).click()
   const status = page.getByRole('radiogroup', { name: 'Signal Status' })
@@ -106,8 +74,7 @@ test('SM-06 OFF-02 Name and Friendly Name: view, edit with Save / Cancel, no lea
   browser,
   request,
 }) => {
-  const { context, page } = await openSyncedTablet(browser, ADMIN, SECTION)
-  await openMachining(page)
+  const { context, page } = await openSignalManagement(browser, 'Machining Line')
   await goOffline(context, page)
   await (await row(page, 'Torque 2')).click()
   const names = page.locator('dl.qm-sm-fields')
@@ -154,8 +121,7 @@ test('SM-08 OFF-02 Distribution of a measurement: single sided UPPER online with
   browser,
   request,
 }) => {
-  const { context, page } = await openSyncedTablet(browser, ADMIN, SECTION)
-  await openMachining(page)
+  const { context, page } = await openSignalManagement(browser, 'Machining Line')
   await (await row(page, 'Angle 3')).click()
   const distribution = page.getByRole('button', { name: /Distribution/ })
   await expect(distribution).toContainText('Two sided')
@@ -171,7 +137,7 @@ test('SM-08 OFF-02 Distribution of a measurement: single sided UPPER online with
   await expect(distribution).toHaveCount(0)
 
   await goOffline(context, page)
-  await openMachining(page)
+  await openSignalLine(page, 'Machining Line')
   await (await row(page, 'Angle 3')).click()
   await distribution.tap()
   await page.getByRole('option', { name: 'Two sided' }).tap()
@@ -187,10 +153,9 @@ test('SM-08 OFF-02 Distribution of a measurement: single sided UPPER online with
 test('SIG-05 the tree is locked while result classifications are viewed, offline too', async ({
   browser,
 }) => {
-  const { context, page } = await openSyncedTablet(browser, ADMIN, SECTION)
-  await openMachining(page)
+  const { context, page } = await openSignalManagement(browser, 'Machining Line')
   await goOffline(context, page)
-  await openMachining(page)
+  await openSignalLine(page, 'Machining Line')
   await (await row(page, 'Press Result')).click()
   await page.getByRole('button', { name: 'View Result Classifications' }).tap()
   await expect(page.getByRole('table', { name: 'Result Classifications' })).toBeVisible()

@@ -1,12 +1,12 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { ADMIN, apiAs, chooseLine } from './support/app'
-import { goOffline, openSyncedTablet, pageOverflow, VIEWPORTS } from './support/tablet'
+import { apiAs } from './support/app'
+import { lineSignals, openSignalManagement, row, treeItem } from './support/signals'
+import { goOffline, pageOverflow, VIEWPORTS } from './support/tablet'
 
 /**
  * Signal Management (SM-01..SM-12) on a touch tablet. Each test edits seeded signals of the Paint
  * line and puts them back over REST at its end, since every spec shares one server.
  */
-const SECTION = 'SIGNAL_MANAGEMENT'
 const LINE = 'line-paint'
 const REQUEST = { customer_uuid: 'cust-demo', plant_uuid: 'plant-demo', line_uuid: LINE }
 
@@ -19,52 +19,14 @@ interface TreeSignal {
   result: string[]
   resultClassifications: Array<{ value: string; result: string; failureMode: string | null }>
 }
-type Tree = Array<{ id: string; name: string; final: boolean; children: TreeSignal[] }>
-
-const signalsOf = async (api: Awaited<ReturnType<typeof apiAs>>) => {
-  const tree = await api.get<Tree>(`/api/lines/${LINE}/stations`)
-  return new Map(tree.flatMap((s) => s.children).map((s) => [s.id, s]))
-}
-
-async function openPaintLine(page: Page) {
-  await chooseLine(page, 'Paint Line')
-  await expect(treeItem(page, 'Press')).toBeVisible()
-}
-
-/**
- * A tree row, scrolled into view first: the tree is virtualized, so rows far below are not in the
- * page until the tree scrolls there, as a user scrolls.
- */
-async function row(page: Page, name: string) {
-  const item = treeItem(page, name)
-  const tree = page.getByRole('tree', { name: 'Stations and signals' })
-  await tree.evaluate((el) => {
-    el.scrollTop = 0
-  })
-  // The window of rows follows the scroll one frame later.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
-  await expect(async () => {
-    if ((await item.count()) === 0) {
-      await tree.evaluate((el) => {
-        el.scrollTop += 240
-      })
-      throw new Error(`${name} not reached yet`)
-    }
-    await item.evaluate((el) => el.scrollIntoView({ block: 'center' }), undefined, { timeout: 1000 })
-    await expect(item).toBeInViewport({ timeout: 1000 })
-  }).toPass({ intervals: [100], timeout: 20_000 })
-  return item
-}
-
-const treeItem = (page: Page, name: string) =>
-  page.getByRole('treeitem', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`) })
+const signalsOf = async (api: Awaited<ReturnType<typeof apiAs>>) =>
+  new Map((await lineSignals<TreeSignal>(api, LINE)).map((s) => [s.id, s]))
 
 test('SM-01 SM-02 SM-07 SM-12 an entity type changed offline shows its dissociations, survives a reload and reaches the server with them', async ({
   browser,
   request,
 }) => {
-  const { context, page } = await openSyncedTablet(browser, ADMIN, SECTION)
-  await openPaintLine(page)
+  const { context, page } = await openSignalManagement(browser, 'Paint Line')
   await expect(page.getByRole('heading', { name: 'Configuring Signal Data' })).toBeVisible()
 
   await goOffline(context, page)
@@ -105,8 +67,7 @@ test('SM-01 SM-02 SM-07 SM-12 an entity type changed offline shows its dissociat
 })
 
 async function signedIn(browser: Browser) {
-  const { context, page } = await openSyncedTablet(browser, ADMIN, SECTION)
-  await openPaintLine(page)
+  const { context, page } = await openSignalManagement(browser, 'Paint Line')
   return { context, page }
 }
 

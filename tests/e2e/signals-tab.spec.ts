@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { ADMIN, apiAs, chooseLine } from './support/app'
-import { goOffline, openSyncedTablet } from './support/tablet'
+import { expect, test, type Browser, type Locator } from '@playwright/test'
+import { deleteTasks, newMonitorOffline, pickSignal, tasksOf } from './support/monitors'
 
 /**
  * The Signals tab of the MVD monitor form on a 1024×768 touch tablet: the search and its empty
@@ -9,41 +8,23 @@ import { goOffline, openSyncedTablet } from './support/tablet'
  * signal-details.spec.ts). Monitors made here are named 'E2E sig …' and deleted over REST.
  */
 
-interface Task {
-  task_uuid: string
-  task_name: string
-  task_details: { signal_uuids: string[]; line_uuid: string }
-}
-
-const drawerOf = (page: Page, name: string) => page.getByRole('dialog', { name })
 const stations = (drawer: Locator) => drawer.getByRole('tree', { name: 'Stations' })
 const selectedItems = (drawer: Locator) =>
   drawer.getByRole('region', { name: 'Selected Items' }).getByRole('listitem')
 
-async function pickSignal(drawer: Locator, label: string) {
-  await drawer.getByRole('searchbox').fill(label)
-  await stations(drawer).getByRole('treeitem', { name: label, exact: true }).click()
-}
-
-async function deleteTasks(request: APIRequestContext, lineId: string) {
-  const tasks = await (await apiAs(request)).get<Task[]>(`/api/tasks?lineId=${lineId}&type=mvd`)
-  for (const t of tasks.filter((t) => t.task_name.startsWith('E2E sig'))) {
-    const res = await request.delete('/api/tasks/delete-task', { data: { monitor_uuid: t.task_uuid } })
-    expect(res.status()).toBe(204)
-  }
+/** An offline tablet with a new MVD monitor named so on the Machining line. */
+async function namedMonitorOffline(browser: Browser, name: string) {
+  const opened = await newMonitorOffline(browser, 'Machining Line')
+  await opened.drawer.getByRole('textbox', { name: 'Monitor name' }).fill(name)
+  return opened
 }
 
 test('SIG-03 SIG-04 OFF-02 offline: the search and its empty result; changing the form’s line clears the selection, and the monitor is saved on the line its signals are in', async ({
   browser,
   request,
 }) => {
-  const { context, page } = await openSyncedTablet(browser, ADMIN, 'MVD_ANOMALY_MONITORS')
-  await goOffline(context, page)
-  await chooseLine(page, 'Machining Line')
-  await page.getByRole('button', { name: 'Create', exact: true }).tap()
-  const drawer = drawerOf(page, 'New MVD Monitor')
   const name = `E2E sig line ${Date.now()}`
-  await drawer.getByRole('textbox', { name: 'Monitor name' }).fill(name)
+  const { context, page, drawer } = await namedMonitorOffline(browser, name)
 
   // SIG-03: the search box says what it searches; it narrows the tree to stations, signals and part attributes.
   const search = drawer.getByRole('searchbox', { name: 'Search for stations, signals or part attributes' })
@@ -88,12 +69,12 @@ test('SIG-03 SIG-04 OFF-02 offline: the search and its empty result; changing th
 
   await context.setOffline(false)
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
-  const tasks = await (await apiAs(request)).get<Task[]>('/api/tasks?lineId=line-paint&type=mvd')
+  const tasks = await tasksOf(request, 'line-paint', 'mvd')
   const task = tasks.find((t) => t.task_name === name)
   expect(task?.task_details.line_uuid).toBe('line-paint')
   expect(task?.task_details.signal_uuids).toHaveLength(2)
   for (const id of task!.task_details.signal_uuids) expect(id).toMatch(/^line-paint-/)
-  await deleteTasks(request, 'line-paint')
+  await deleteTasks(request, 'line-paint', ['mvd'], 'E2E sig')
   await context.close()
 })
 
@@ -101,13 +82,8 @@ test('SIG-05 OFF-02 shift selects a range across stations and ctrl toggles one; 
   browser,
   request,
 }) => {
-  const { context, page } = await openSyncedTablet(browser, ADMIN, 'MVD_ANOMALY_MONITORS')
-  await goOffline(context, page)
-  await chooseLine(page, 'Machining Line')
-  await page.getByRole('button', { name: 'Create', exact: true }).tap()
-  const drawer = drawerOf(page, 'New MVD Monitor')
   const name = `E2E sig range ${Date.now()}`
-  await drawer.getByRole('textbox', { name: 'Monitor name' }).fill(name)
+  const { context, page, drawer } = await namedMonitorOffline(browser, name)
 
   // Open two neighbouring stations by their chevrons (pressing a station row selects it whole).
   const tree = stations(drawer)
@@ -141,12 +117,12 @@ test('SIG-05 OFF-02 shift selects a range across stations and ctrl toggles one; 
   await expect(page.getByText('Saved on this device — will sync')).toBeVisible()
   await context.setOffline(false)
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
-  const tasks = await (await apiAs(request)).get<Task[]>('/api/tasks?lineId=line-machining&type=mvd')
+  const tasks = await tasksOf(request, 'line-machining', 'mvd')
   const task = tasks.find((t) => t.task_name === name)
   expect(task?.task_details.signal_uuids).toHaveLength(3)
   // Across stations: signals of station 3 (Inspect) and station 1 (Press).
   expect(task!.task_details.signal_uuids.some((id) => id.startsWith('line-machining-st-3-'))).toBe(true)
   expect(task!.task_details.signal_uuids.some((id) => id.startsWith('line-machining-st-1-'))).toBe(true)
-  await deleteTasks(request, 'line-machining')
+  await deleteTasks(request, 'line-machining', ['mvd'], 'E2E sig')
   await context.close()
 })

@@ -36,13 +36,7 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
         let cookie = ''
         const before = await withServer(place.env, undefined, async (s) => {
           cookie = s.cookie
-          const applied = await s.push(
-            action(
-              'updateLineSettings',
-              { lineId: 'line-paint', changes: { excludedPartIds: ['P-BACKUP'] } },
-              AUTHORS.admin,
-            ),
-          )
+          const applied = await excludePart(s, 'P-BACKUP')
           expect(applied).toMatchObject({ status: 'applied' })
           return s.snapshot()
         })
@@ -64,13 +58,7 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
           const fromOld = await s.pullAll('lines', before.checkpoints.lines!)
           expect(sortByKey('lines', fromOld.docs)).toEqual(before.collections.lines)
           // …and a write made after the restore reaches it.
-          const applied = await s.push(
-            action(
-              'updateLineSettings',
-              { lineId: 'line-paint', changes: { excludedPartIds: ['P-AFTER'] } },
-              AUTHORS.admin,
-            ),
-          )
+          const applied = await excludePart(s, 'P-AFTER')
           expect(applied).toMatchObject({ status: 'applied' })
           const next = await s.pullAll('lines', fromOld.checkpoint)
           expect(next.docs.map((d) => [d[PRIMARY_KEYS.lines], d.excludedPartIds])).toEqual([
@@ -146,6 +134,16 @@ const sortByKey = (collection: CollectionName, docs: ReadonlyArray<Doc>) => {
   const key = (d: Doc) => String(d[PRIMARY_KEYS[collection]])
   return [...docs].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
 }
+
+/** The administrator's write through the server: the Paint line excludes this one part id. */
+const excludePart = (s: ServerHandle, partId: string) =>
+  s.push(
+    action(
+      'updateLineSettings',
+      { lineId: 'line-paint', changes: { excludedPartIds: [partId] } },
+      AUTHORS.admin,
+    ),
+  )
 
 /**
  * Starts the server as `npm start` does on the database `env` names, runs `use`, stops it. Signs the

@@ -10,6 +10,7 @@ import type { IntentPushResponse } from '../../shared/sync/intent-protocol'
 import { DEMO } from './support/test-server'
 import { useHttpTestServer } from './support/http-test-server'
 import { NodeTransport } from './support/node-client'
+import { serverThresholdHours } from './support/server-lines'
 
 /**
  * Intent versions (docs/sync-protocol.md): an action an older app version stored in the outbox is
@@ -82,17 +83,7 @@ describe('intent versions', () => {
     try {
       await controller.signIn(DEMO.adminEmail, DEMO.adminPassword)
       await expect
-        .poll(
-          async () =>
-            (
-              await http.server.call<{ ingestionThresholdHours: number }>(
-                'GET',
-                '/api/lines/line-paint',
-                admin,
-              )
-            ).body.ingestionThresholdHours,
-          { timeout: 30_000 },
-        )
+        .poll(() => serverThresholdHours(http.server, admin, 'line-paint'), { timeout: 30_000 })
         .toBe(55)
       await expect.poll(() => controller.status$.value.pendingCount, { timeout: 20_000 }).toBe(0)
       const issues = await device.issues.toArray()
@@ -155,11 +146,6 @@ describe('intent versions', () => {
         message: `This change was made by an older version of the app and cannot be applied: ${NO_LINE}`,
       },
     })
-    const line = await http.server.call<{ ingestionThresholdHours: number }>(
-      'GET',
-      '/api/lines/line-assembly',
-      admin,
-    )
-    expect(line.body.ingestionThresholdHours).toBe(44)
+    expect(await serverThresholdHours(http.server, admin, 'line-assembly')).toBe(44)
   })
 })

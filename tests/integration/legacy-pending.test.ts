@@ -8,6 +8,7 @@ import { SyncController } from '../../client/db/sync-controller'
 import { DEMO } from './support/test-server'
 import { useHttpTestServer } from './support/http-test-server'
 import { NodeTransport } from './support/node-client'
+import { serverThresholdHours } from './support/server-lines'
 
 /**
  * OFF-07: a device updated from the version that pushed documents, with a change still pending,
@@ -52,17 +53,7 @@ describe('OFF-07 pending changes of the previous app version', () => {
     await controller.signIn(DEMO.adminEmail, DEMO.adminPassword)
     try {
       await expect
-        .poll(
-          async () =>
-            (
-              await http.server.call<{ ingestionThresholdHours: number }>(
-                'GET',
-                '/api/lines/line-paint',
-                admin,
-              )
-            ).body.ingestionThresholdHours,
-          { timeout: 20_000 },
-        )
+        .poll(() => serverThresholdHours(http.server, admin, 'line-paint'), { timeout: 20_000 })
         .toBe(77)
       await expect.poll(() => controller.status$.value.pendingCount, { timeout: 20_000 }).toBe(0)
       // The mark of the previous version is gone: the local database holds server documents only.

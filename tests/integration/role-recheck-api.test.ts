@@ -46,6 +46,9 @@ const roleChange = (demo: DemoServer, method: 'POST' | 'PUT', role: string) =>
 describe.each(DATABASE_KINDS)('SHELL-04 roles re-checked on %s', (kind) => {
   const demo = useDemoServer(kind, { signIn: ['admin'] })
   const push = intentPush(demo)
+  /** Work open to every role: a Line Management setting of the Paint line. */
+  const pushLineWindow = (days: number, cookie: string) =>
+    push('updateLineSettings', { lineId: 'line-paint', changes: { alertViewingWindowDays: days } }, cookie)
 
   test('SHELL-04 an administrator demoted while signed in is refused administrator work on the next request with the same cookie', async () => {
     expect((await roleChange(demo, 'POST', 'administrator')).status).toBe(200)
@@ -81,14 +84,7 @@ describe.each(DATABASE_KINDS)('SHELL-04 roles re-checked on %s', (kind) => {
       const engineer = await getDocument<User>(demo.server.services.db, 'cust-demo', 'users', 'user-engineer')
       expect(engineer?.data.role).toBe('user')
       // Work open to every role goes on.
-      const line = await push(
-        'updateLineSettings',
-        {
-          lineId: 'line-paint',
-          changes: { alertViewingWindowDays: 44 },
-        },
-        cookie,
-      )
+      const line = await pushLineWindow(44, cookie)
       expect(line.status).toBe('applied')
     } finally {
       await roleChange(demo, 'PUT', 'administrator')
@@ -153,14 +149,7 @@ describe.each(DATABASE_KINDS)('SHELL-04 roles re-checked on %s', (kind) => {
       const counts = await demo.server.call<{ counts: Record<string, number> }>('GET', '/sync/counts', cookie)
       expect(Object.keys(counts.body.counts)).not.toContain('users')
       expect(Object.keys(counts.body.counts)).toContain('signals')
-      const line = await push(
-        'updateLineSettings',
-        {
-          lineId: 'line-paint',
-          changes: { alertViewingWindowDays: 45 },
-        },
-        cookie,
-      )
+      const line = await pushLineWindow(45, cookie)
       expect(line.status).toBe('applied')
       expect(rejectionOf(await push('deleteDataSource', { id: 'source-mes' }, cookie))).toEqual(FORBIDDEN)
 
