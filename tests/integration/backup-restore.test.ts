@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -77,8 +77,8 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
 test('restore refuses a DATA_DIR that holds something and changes nothing there', async () => {
   const dataDir = join(dir, 'occupied')
   const env = { DATA_DIR: dataDir }
-  spawnSync('mkdir', ['-p', dataDir])
-  spawnSync('touch', [join(dataDir, 'keep-me')])
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(join(dataDir, 'keep-me'), '')
   const res = npm('restore', ['--in', join(dir, 'pglite.backup')], env)
   expect(res.status).toBe(1)
   expect(res.stderr).toContain(`Cannot restore: ${dataDir} is not empty`)
