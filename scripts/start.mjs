@@ -16,6 +16,7 @@ const SOURCES = [
   'index.html',
   'vite.config.ts',
   'scripts/precompress.ts',
+  'scripts/spectrum-class-maps.ts',
   'package-lock.json',
 ]
 const STAMP = join(process.env.DIST_DIR ?? 'dist', 'index.html')
