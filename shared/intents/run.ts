@@ -1,10 +1,13 @@
 import { DocSet, type LoadedDocument } from './doc-set'
+import { ingestedChangeRefusal } from './ingested-fields'
 import type { DocumentChange, DocumentRead, IntentDefinition, IntentEnv } from './intent'
 
 /**
  * Runs an intent the same way on both hosts: load what it reads (and what those documents lead to),
  * describe it on the documents as they were, apply it, and list the changes. The host supplies the
  * loader — the device's local database, or the server's store inside the write transaction.
+ * Changes no user action may make (a field the plant's data source owns, ingested-fields.ts) are
+ * refused here, so the device's dry run and the server say the same.
  */
 export type DocumentLoader = (reads: ReadonlyArray<DocumentRead>) => Promise<ReadonlyArray<LoadedDocument>>
 
@@ -28,5 +31,11 @@ export async function runIntent<A>(
   if (more.length > 0) docs = new DocSet([...first, ...(await load(more))])
   const description = definition.describe(args, docs)
   definition.apply(docs, args, env)
-  return { docs, changes: docs.changes(), description }
+  const changes = docs.changes()
+  for (const change of changes) {
+    const before = docs.before(change.collection, change.id) as Readonly<Record<string, unknown>> | undefined
+    const refusal = ingestedChangeRefusal(change, before)
+    if (refusal) throw refusal
+  }
+  return { docs, changes, description }
 }

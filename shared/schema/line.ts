@@ -55,8 +55,17 @@ export type Line = typeof Line.Type
 export const lineLabel = (line: Pick<Line, 'friendlyName' | 'displayName' | 'name'>): string =>
   line.friendlyName?.trim() || line.displayName || line.name
 
-/** PATCH /api/lines/{lineId}: any subset; friendlyName null clears it. */
+/**
+ * PATCH /api/lines/{lineId}: any subset; friendlyName null clears it. The fields the plant's data
+ * source owns are taken too, so that a change to one is refused with its name (403,
+ * shared/intents/ingested-fields.ts) instead of being dropped unseen; their stored value is no change.
+ */
 export const LinePatch = Schema.Struct({
+  name: Schema.optionalKey(Line.fields.name),
+  displayName: Schema.optionalKey(Line.fields.displayName),
+  isNewLine: Schema.optionalKey(Line.fields.isNewLine),
+  lastIngestedTime: Schema.optionalKey(Line.fields.lastIngestedTime),
+  modelNumbers: Schema.optionalKey(Schema.Array(Schema.String)),
   active: Schema.optionalKey(Schema.Boolean),
   friendlyName: Schema.optionalKey(LineFriendlyName),
   ingestionThresholdHours: Schema.optionalKey(IngestionThresholdHours),

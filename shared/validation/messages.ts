@@ -369,5 +369,10 @@ export const Messages = {
     authorityUnavailable: "The plant's server cannot be reached",
     idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
     idempotencyKeyReused: 'Idempotency-Key was already used for a different request',
+    /**
+     * Ours: a change to a field of a line, station, signal or limits entry that the plant's data
+     * source owns (a line's name, a signal's station). No user action may write it.
+     */
+    ingestedField: (field: string) => `${field} comes from the plant's data source and cannot be changed`,
   },
 } as const

@@ -50,7 +50,7 @@ export async function writeWithRules(
   return { kind: 'applied', document: stored }
 }
 
-/** Writes a side-effect document (e.g. a monitor stopped by its line) without client-facing checks. */
+/** Writes a side-effect document without client-facing checks (the lastLogin sign-in stamps, users.ts). */
 export async function writeSideEffect(
   ctx: WriteContext,
   collection: CollectionName,

@@ -6,9 +6,10 @@ import type { Tables } from '../store/tables'
 import type { Services } from './services'
 
 /**
- * The business rules of one collection. Every write — a REST call or a replicated push — goes
- * through `writeDocument` in apply-change.ts, which calls these in order:
- * authorize → decode → validate (may normalize) → write → afterWrite (side effects).
+ * The storage rules of one collection (registry.ts holds every collection's). Every user write — a
+ * REST call or a pushed change set — is an intent (apply-intent.ts); each document it changes is
+ * stored by `writeWithRules` in apply-change.ts (called from intent-step.ts), which calls these in
+ * order: authorize → decode → validate → write → afterWrite (side effects).
  */
 export interface CollectionRules<T extends object = Record<string, unknown>> {
   readonly collection: CollectionName
@@ -18,11 +19,15 @@ export interface CollectionRules<T extends object = Record<string, unknown>> {
   authorize(session: Session, change: Change<T>): void
   /** Decodes the incoming entity fields with the shared schema (throws 400 with the rule's message). */
   decode(data: unknown): T
-  /** Business rules needing the database; returns the document to store (server-owned fields filled in). */
+  /**
+   * Rules needing the database; returns the document to store, with what only the server knows filled
+   * in (a user's lastLogin). Refuses (never quietly reverts) a field no user action may write
+   * (ingested-collection.ts).
+   */
   validate(ctx: WriteContext, change: DecodedChange<T>): Promise<T>
-  /** Side effects inside the same transaction (e.g. a deactivated line stops its monitors). */
+  /** Side effects inside the same transaction (e.g. a deleted user's account ends, user-collection.ts). */
   afterWrite?(ctx: WriteContext, change: DecodedChange<T>, stored: StoredDocument<T>): Promise<void>
-  /** Removes what must never leave the server (none of the entity schemas hold secrets; belt and braces). */
+  /** Removes what must never leave the server from every answer (a Reliance client secret, integration-reliance.ts). */
   redact?(data: Record<string, unknown>): Record<string, unknown>
   /** Whether clients may delete documents of this collection. */
   readonly deletable: boolean
@@ -46,6 +51,6 @@ export interface WriteContext {
   readonly services: Services
   readonly session: Session
   readonly tx: Transaction<Tables>
-  /** Writes further documents in the same transaction (side effects), through their own rules' storage. */
+  /** What the intent has written so far in this transaction (answered, announced, and read by later changes). */
   readonly written: Array<StoredDocument>
 }

@@ -1,26 +1,18 @@
+import type { Signal } from '../../shared/schema/signal'
 import type { CollectionName } from '../../shared/sync/collections'
 import type { Session } from '../auth/session'
-import { findVisibleDocument, type Executor, type StoredDocument } from '../store/documents'
-import { forbidden } from './domain-error'
-import { Messages } from '../../shared/validation/messages'
+import { findVisibleDocument, listDocuments, type Executor } from '../store/documents'
 
-/**
- * Small helpers the line, station, signal and limit rules share: what a session may see, and the
- * "edit only, never create or delete" rule of ingested entities.
- */
+// Small reads the ingested entities' rules and routes share.
 
 /** The document when it exists, is live and belongs to the session's plant (or the whole customer). */
 export const findVisible = <T>(ex: Executor, session: Session, collection: CollectionName, id: string) =>
   findVisibleDocument<T>(ex, session, collection, id)
 
-/**
- * Lines, stations and signals come from ingestion: clients edit them but never create or delete
- * them. Returns the stored version a change edits.
- */
-export function requireExisting<T>(change: {
-  readonly previous: StoredDocument<T> | undefined
-  readonly next: unknown
-}): StoredDocument<T> {
-  if (!change.previous || change.next === undefined) throw forbidden(Messages.server.forbidden)
-  return change.previous
+/** The signals of a line of the session's plant. */
+export async function signalsOfLine(ex: Executor, session: Session, lineId: string) {
+  return listDocuments<Signal>(ex, session.customerId, 'signals', {
+    plantId: session.plantId,
+    fields: { lineId },
+  })
 }

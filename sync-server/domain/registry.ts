@@ -1,6 +1,6 @@
 import type { CollectionName } from '../../shared/sync/collections'
 import type { CollectionRules } from './collection-rules'
-import { lineRules, signalLimitRules, signalRules, stationRules } from './line-collections'
+import { lineRules, signalLimitRules, signalRules, stationRules } from './ingested-collection'
 import { monitorRulesRules, monitorsRules, signalGroupRules } from './monitor-collections'
 import {
   dataSourceRules,

@@ -156,9 +156,15 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
   })
 
   describe('replication of lines', () => {
-    it('a valid pushed edit is applied; server-owned fields come from the stored line', async () => {
+    it('a valid pushed edit is applied; a pushed change of a server-owned field is refused and changes nothing', async () => {
       const master = (await pullLines()).find((d) => d.id === 'line-assembly')!
-      const res = await settings('line-assembly', { excludedPartIds: ['P-0001', 'P-0002'], name: 'RENAMED' })
+      const renamed = await settings('line-assembly', { excludedPartIds: ['P-0009'], name: 'RENAMED' })
+      expect(renamed.status).toBe('rejected')
+      expect((await getLine('line-assembly')).excludedPartIds).toEqual(master.excludedPartIds)
+      const res = await settings('line-assembly', {
+        excludedPartIds: ['P-0001', 'P-0002'],
+        name: master.name,
+      })
       expect(res.status).toBe('applied')
       const line = await getLine('line-assembly')
       expect(line.excludedPartIds).toEqual(['P-0001', 'P-0002'])

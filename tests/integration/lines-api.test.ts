@@ -75,14 +75,14 @@ describe.each(DATABASE_KINDS)('%s', (kind) => {
   })
 
   describe('LINE-05 line editor PATCH /api/lines/{lineId}', () => {
-    it('LINE-05 saves the editable fields and answers the updated line; server-owned fields stay', async () => {
+    it('LINE-05 saves the editable fields and answers the updated line; server-owned fields stay (the plant-owned name sent as stored is no change)', async () => {
       const before = await getLine('line-packaging')
       const res = await patchLine('line-packaging', {
         friendlyName: 'Packaging 2',
         ingestionThresholdHours: 48,
         excludedPartIds: ['P-1', 'P-2'],
         excludedModelNumbers: ['MX-1'],
-        name: 'HACKED',
+        name: before.name,
         activeMonitorsCount: 99,
       })
       expect(res.status).toBe(200)
