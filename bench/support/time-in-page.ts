@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { CDPSession, Page } from '@playwright/test'
 
 /**
  * Screen timings taken inside the page: `press` is clicked by page script and the clock stops after
@@ -50,3 +50,16 @@ export const goalLine = (name: string, millis: number, bound: number): string =>
 /** Each repetition, for the reader to see the spread behind a median. */
 export const repetitions = (xs: ReadonlyArray<number>): string =>
   xs.map((x) => `${Math.round(x)}`).join(', ') + ' ms'
+
+/**
+ * The page's main-thread CPU time so far (CDP Performance metric `ThreadTime`), in ms. Unlike a wall
+ * time it hardly moves with the machine's load (time waiting for a core is not counted) nor with CPU
+ * throttling (the throttled thread is paused, not busy): the work itself, at the machine's speed.
+ */
+export async function mainThreadCpu(cdp: CDPSession): Promise<number> {
+  await cdp.send('Performance.enable')
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  const thread = metrics.find((m) => m.name === 'ThreadTime')
+  if (!thread) throw new Error('no ThreadTime metric in this Chromium')
+  return thread.value * 1000
+}
