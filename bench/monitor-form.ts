@@ -94,7 +94,7 @@ export async function benchMonitorForm(signals = 3_000): Promise<void> {
     console.log(table(rows))
     console.log(`Create pressed → Signals tab tree shown at 4× slower CPU, each run: ${repetitions(tablet)}`)
     console.log(
-      `the same runs' main-thread CPU time (unthrottled work, little moved by the machine's load): ${repetitions(tabletCpu)}, median ${Math.round(percentile(tabletCpu, 50))} ms`,
+      `the same runs' main-thread CPU time (waiting for a core not counted): ${repetitions(tabletCpu)}, median ${Math.round(percentile(tabletCpu, 50))} ms`,
     )
     console.log(goalLine('Signals tab', percentile(tablet, 50), 300))
     console.log(machineLoad())

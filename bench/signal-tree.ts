@@ -127,7 +127,7 @@ export async function benchSignalTree(): Promise<void> {
       ]),
     )
     console.log(
-      `the 4× runs' main-thread CPU time (unthrottled work, little moved by the machine's load): ${repetitions(tabletCpu)}, median ${Math.round(percentile(tabletCpu, 50))} ms`,
+      `the 4× runs' main-thread CPU time (waiting for a core not counted): ${repetitions(tabletCpu)}, median ${Math.round(percentile(tabletCpu, 50))} ms`,
     )
     console.log(goalLine('Signal Management', percentile(tablet, 50), 300))
     console.log(machineLoad())

@@ -52,9 +52,9 @@ export const repetitions = (xs: ReadonlyArray<number>): string =>
   xs.map((x) => `${Math.round(x)}`).join(', ') + ' ms'
 
 /**
- * The page's main-thread CPU time so far (CDP Performance metric `ThreadTime`), in ms. Unlike a wall
- * time it hardly moves with the machine's load (time waiting for a core is not counted) nor with CPU
- * throttling (the throttled thread is paused, not busy): the work itself, at the machine's speed.
+ * The page's main-thread CPU time so far (CDP Performance metric `ThreadTime`), in ms. Time the thread
+ * waited for a core is not in it, so on a loaded machine it varies less than a wall time; under CPU
+ * throttling Chromium counts the slowed thread's time too (it comes out close to the wall time).
  */
 export async function mainThreadCpu(cdp: CDPSession): Promise<number> {
   await cdp.send('Performance.enable')
