@@ -50,6 +50,15 @@ describe('signal tree', () => {
     expect(index.order).toEqual(['a1', 'a2', 'b1', 'b2'])
   })
 
+  it('SIG-01 names sort as people read them: numbers by value, letter case ignored', () => {
+    const many = indexStations(
+      [{ id: 'st', name: 'Station' }],
+      [sig('s10', 'st'), sig('s2', 'st'), sig('x', 'st', true, 'alpha'), sig('y', 'st', true, 'Beta')],
+    )
+    const rows = stationRows(many, { ...base, expanded: new Set(['st']) })
+    expect(rows.map((r) => r.label)).toEqual(['Station', 'alpha', 'Beta', 'S2', 'S10'])
+  })
+
   it('SIG-03 search finds stations, signals (by name or friendly name) and opens their station; nothing found is empty', () => {
     expect(stationRows(index, { ...base, search: 'torq' }).map((r) => r.label)).toEqual([
       'Station A',

@@ -5,6 +5,7 @@ import { Messages } from '../../../shared/validation/messages'
 import { LineSelector, useSelectedLine } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
 import { usePlant } from '../../db/data-context'
+import type { LocalDoc } from '../../db/collections'
 import { useDocs } from '../../db/hooks'
 import { AssociationsPanel } from './associations-panel'
 import { ClassificationsDrawer } from './classifications-drawer'
@@ -24,6 +25,8 @@ import { StationDetails } from './station-details'
 import { StationTree } from './station-tree'
 
 const M = Messages.signals
+const NONE_STATIONS: ReadonlyArray<LocalDoc<'stations'>> = []
+const NONE_SIGNALS: ReadonlyArray<LocalDoc<'signals'>> = []
 
 /**
  * Settings › Signal Management (SM-01..SM-12): a line's stations and signals on the left, the
@@ -37,8 +40,19 @@ export default function SignalManagementPage() {
   const { data: lines, loading: linesLoading } = useDocs('lines')
   const hasLines = lines.some((l) => l.active)
   const scope = { lineId: lineId ?? '' }
-  const { data: stations, loading: stationsLoading } = useDocs('stations', scope)
-  const { data: signals, loading: signalsLoading } = useDocs('signals', scope)
+  const stationsQ = useDocs('stations', scope)
+  const signalsQ = useDocs('signals', scope)
+  // Right after the line changes, a read still holds the previous line's documents until the new
+  // line's answer; the two reads answer apart. Building and drawing a tree of one line's stations
+  // with another's signals is wasted work on a line of thousands (bench/signal-tree.ts), and the old
+  // tree under the new line's name is wrong: until both are the chosen line's, the screen is loading.
+  const ofLine = (docs: ReadonlyArray<{ readonly lineId: string }>) =>
+    docs.length === 0 || docs[0]!.lineId === lineId
+  const current = ofLine(stationsQ.data) && ofLine(signalsQ.data)
+  const stations = current ? stationsQ.data : NONE_STATIONS
+  const signals = current ? signalsQ.data : NONE_SIGNALS
+  const stationsLoading = stationsQ.loading || !current
+  const signalsLoading = signalsQ.loading || !current
 
   const [rawSelection, setSelection] = useState<Selection>(NO_SELECTION)
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
@@ -50,15 +64,19 @@ export default function SignalManagementPage() {
   const tree = useMemo(() => buildStationTree(stations, signals), [stations, signals])
   const rows = useMemo(() => flattenTree(tree, collapsed), [tree, collapsed])
   const order = useMemo(() => signalOrder(rows), [rows])
+  // Sets of a line's ids only while something is selected: a line just chosen has no selection.
   const selection = useMemo(
-    () => pruneSelection(rawSelection, new Set(signals.map((s) => s.id)), new Set(stations.map((s) => s.id))),
+    () =>
+      rawSelection.kind === 'none'
+        ? rawSelection
+        : pruneSelection(rawSelection, new Set(signals.map((s) => s.id)), new Set(stations.map((s) => s.id))),
     [rawSelection, signals, stations],
   )
-  const byId = useMemo(() => new Map(signals.map((s) => [s.id, s])), [signals])
-  const selected = useMemo(
-    () => (selection.kind === 'signals' ? selection.ids.flatMap((id) => byId.get(id) ?? []) : []),
-    [selection, byId],
-  )
+  const selected = useMemo(() => {
+    if (selection.kind !== 'signals') return []
+    const byId = new Map(signals.map((s) => [s.id, s]))
+    return selection.ids.flatMap((id) => byId.get(id) ?? [])
+  }, [selection, signals])
   const locked = viewing || drawerOpen
 
   const apply = useCallback((outcome: SelectionOutcome) => {

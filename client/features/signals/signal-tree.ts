@@ -57,23 +57,28 @@ export function buildStationTree<S extends Station, G extends Signal>(
   stations: ReadonlyArray<S>,
   signals: ReadonlyArray<G>,
 ): Array<StationNode<S, G>> {
-  const byStation = new Map<string, G[]>()
-  for (const s of signals) {
-    const list = byStation.get(s.stationId)
-    if (list) list.push(s)
-    else byStation.set(s.stationId, [s])
+  // One pass files each signal under its station and entity type; each group is then sorted on
+  // labels worked out once per signal, not once per comparison (a line of 5,000 signals).
+  const byStation = new Map<string, Map<EntityType, Array<{ signal: G; label: string }>>>()
+  for (const signal of signals) {
+    let groups = byStation.get(signal.stationId)
+    if (!groups) byStation.set(signal.stationId, (groups = new Map()))
+    const group = groups.get(signal.entityType)
+    const entry = { signal, label: signalLabel(signal) }
+    if (group) group.push(entry)
+    else groups.set(signal.entityType, [entry])
   }
   return [...stations]
     .sort((a, b) => collator.compare(a.id, b.id))
     .map((station) => {
-      const own = byStation.get(station.id) ?? []
-      const groups = ENTITY_TYPES.map((entityType) => ({
-        entityType,
-        signals: own
-          .filter((s) => s.entityType === entityType)
-          .sort((a, b) => collator.compare(signalLabel(a), signalLabel(b))),
-      })).filter((g) => g.signals.length > 0)
-      return { station, groups, signalCount: own.length }
+      const own = byStation.get(station.id)
+      const groups = ENTITY_TYPES.flatMap((entityType) => {
+        const group = own?.get(entityType)
+        if (!group) return []
+        group.sort((a, b) => collator.compare(a.label, b.label))
+        return [{ entityType, signals: group.map((e) => e.signal) }]
+      })
+      return { station, groups, signalCount: groups.reduce((n, g) => n + g.signals.length, 0) }
     })
 }
 
