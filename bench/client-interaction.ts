@@ -102,7 +102,7 @@ export async function benchClientInteraction(signals = 5_000): Promise<void> {
       .getByRole('button', { name: new RegExp(`^${escape(HOURS)} for `) })
       .first()
       .waitFor()
-    // The rows show before the local database is open (client/db/stored-view.ts); this part reads it.
+    // The rows show before the local database is open (client/db/storage/stored-view.ts); this part reads it.
     await a.waitForFunction(() => (window as unknown as BenchWindow).__qm.controller.db$.value !== undefined)
     const offline = await a.evaluate(
       async ([names, first, count]) => {

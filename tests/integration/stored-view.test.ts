@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { IDBFactory } from 'fake-indexeddb'
 import { COLLECTIONS } from '../../client/db/collections'
-import { databaseNameFor } from '../../client/db/database-name'
-import { viewOfAll } from '../../client/db/local-view'
-import { StoredView } from '../../client/db/stored-view'
+import { databaseNameFor } from '../../client/db/storage/database-name'
+import { viewOfAll } from '../../client/db/sync/local-view'
+import { StoredView } from '../../client/db/storage/stored-view'
 import { DEMO } from './support/test-server'
 import { useHttpTestServer } from './support/http-test-server'
 import { tabletDevice, useTabletStorage } from './support/tablet-device'
 
 /**
  * A cold start of a device that holds its plant shows what the device stored before the local
- * database (RxDB) is open (client/db/stored-view.ts): the stored documents as RxDB's own queries give
+ * database (RxDB) is open (client/db/storage/stored-view.ts): the stored documents as RxDB's own queries give
  * them, with this device's pending actions laid over them; an action made meanwhile waits for the
  * database instead of failing; and a read never creates a database that is not there.
  */

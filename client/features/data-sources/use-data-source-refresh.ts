@@ -8,9 +8,9 @@
  */
 import { useCallback, useState } from 'react'
 import { Messages } from '../../../shared/validation/messages'
-import { useAppData } from '../../db/app-data'
-import { useSyncStatusOf } from '../../db/data-context'
-import { HttpError } from '../../db/transport'
+import { useAppData } from '../../db/react/app-data'
+import { useSyncStatusOf } from '../../db/react/data-context'
+import { HttpError } from '../../db/sync/transport'
 
 export interface FetchError {
   readonly title: string

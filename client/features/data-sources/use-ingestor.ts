@@ -4,8 +4,8 @@
  * this device knows (the one it fetched, else the one in the replicated plant) and says so.
  */
 import { useEffect, useReducer, useState } from 'react'
-import { useAppData } from '../../db/app-data'
-import { useSyncStatusOf } from '../../db/data-context'
+import { useAppData } from '../../db/react/app-data'
+import { useSyncStatusOf } from '../../db/react/data-context'
 
 export type IngestorView =
   | { readonly kind: 'loading' }

@@ -1,0 +1,171 @@
+import type { RxCollection } from 'rxdb'
+import { LINE_FIELDS, type CollectionName } from '../../../shared/sync/collections'
+import type { AppDatabase } from '../storage/app-database'
+import type { LocalMeta } from '../collections'
+import type { Outbox } from './outbox'
+import type { CollectionReplication } from './replication'
+import type { SyncStatus } from './sync-status'
+
+type Patch = (p: Partial<SyncStatus>) => void
+
+/**
+ * For as long as the local database is open — also offline and after an expired session, when
+ * nothing replicates: forgets acknowledged actions once their documents arrived (so what the user
+ * sees never flips back in between).
+ */
+export function trackAbsorption(db: AppDatabase, outbox: Outbox): () => void {
+  let stopped = false
+  let scheduled = false
+  const check = async () => {
+    scheduled = false
+    const acked = outbox.state.all.filter((a) => a.acknowledged)
+    if (acked.length === 0) return
+    const revisions = new Map<string, number>()
+    const wanted = new Map<CollectionName, Set<string>>()
+    for (const a of acked)
+      for (const key of Object.keys(a.acknowledged ?? {})) {
+        const [collection, id] = [
+          key.slice(0, key.indexOf('/')) as CollectionName,
+          key.slice(key.indexOf('/') + 1),
+        ]
+        wanted.set(collection, (wanted.get(collection) ?? new Set()).add(id))
+      }
+    for (const [collection, ids] of wanted) {
+      const rx = db.collections[collection] as unknown as RxCollection<LocalMeta>
+      for (const [id, revision] of await storedRevisions(rx, ids))
+        revisions.set(`${collection}/${id}`, revision)
+    }
+    if (!stopped) await outbox.absorb((c, id) => revisions.get(`${c}/${id}`) ?? 0)
+  }
+  const schedule = () => {
+    if (scheduled || stopped) return
+    scheduled = true
+    queueMicrotask(() => void check())
+  }
+  // Bulks, not `db.$`: RxDB 17 caches every bulk it turns into single events in a module-level Map
+  // that is never emptied, so subscribing to `$` kept every pulled document in memory (the first
+  // sync of 100,000 signals left ~60 MiB on the heap).
+  const changes = db.eventBulks$.subscribe(schedule)
+  const acks = outbox.changed$.subscribe(schedule)
+  if (typeof navigator !== 'undefined' && navigator.storage?.persist) {
+    // Ask the browser to keep the local data, so an offline tablet is not wiped under pressure.
+    void navigator.storage.persist().catch(() => false)
+  }
+  return () => {
+    stopped = true
+    changes.unsubscribe()
+    acks.unsubscribe()
+  }
+}
+
+/** What a first sync measures its progress against: the server's counts and what is stored already. */
+export interface Yardstick {
+  readonly total: Partial<Record<CollectionName, number>>
+  readonly stored: Partial<Record<CollectionName, number>>
+}
+
+/**
+ * The stored revision of each of `ids`, deleted documents included (a deletion arrives as a tombstone
+ * at the revision the server wrote, and a query would not see it, so an acknowledged delete would
+ * never be absorbed). From RxDB's document cache where it holds the document — it follows every
+ * change event, and RxDB's own reads by id trust it the same way — and from storage for the rest.
+ * Reading storage for every check (after each acknowledgement and each stream item) was two
+ * IndexedDB reads per edit on the main thread while the user typed the next one.
+ */
+export async function storedRevisions(
+  rx: RxCollection<LocalMeta>,
+  ids: Iterable<string>,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>()
+  const cache = (rx as unknown as { _docCache?: DocCache })._docCache
+  const missing: string[] = []
+  for (const id of ids) {
+    const cached = cache?.getLatestDocumentDataIfExists?.(id)
+    if (cached) out.set(id, Number(cached.revision ?? 0))
+    else missing.push(id)
+  }
+  if (missing.length === 0) return out
+  const pk = rx.schema.primaryPath as string
+  for (const d of await rx.storageInstance.findDocumentsById(missing, true)) {
+    const doc = d as unknown as Record<string, unknown>
+    out.set(String(doc[pk]), Number(doc.revision ?? 0))
+  }
+  return out
+}
+
+/** What `storedRevisions` uses of RxDB's document cache (RxCollection._docCache). */
+interface DocCache {
+  getLatestDocumentDataIfExists(id: string): { readonly revision?: unknown } | undefined
+}
+
+/**
+ * First-sync progress and storage errors. Progress is the share of the plant's documents stored
+ * (the server's counts, `yardstick`), so the bar moves with the signals that make most of a plant;
+ * without counts (an old server, an error) it is the share of collections done. It reads 1 only
+ * when every collection is done. The caller has already shown progress 0 before replication
+ * started, so "no progress bar" never means "not started yet".
+ */
+export function trackReplication(
+  replications: ReadonlyArray<CollectionReplication>,
+  firstSync: boolean,
+  patch: Patch,
+  current: () => SyncStatus,
+  yardstick: () => Promise<Yardstick | undefined>,
+): () => void {
+  let stopped = false
+  let done = 0
+  let measure: Yardstick | undefined
+  const progress = () => {
+    if (!measure) return done / replications.length
+    let total = 0
+    let have = 0
+    for (const r of replications) {
+      const all = measure.total[r.collection] ?? 0
+      total += all
+      have += r.initialReplicationDone ? all : Math.min(all, (measure.stored[r.collection] ?? 0) + r.received)
+    }
+    return total === 0 ? done / replications.length : Math.min(have / total, 0.99)
+  }
+  const update = () => {
+    if (stopped || current().initialProgress === null) return
+    const finished = done === replications.length
+    patch({ initialProgress: finished ? null : progress(), ...(finished ? { linesReady: [] } : {}) })
+  }
+  const pages = firstSync ? replications.map((r) => r.pageStored$.subscribe(update)) : []
+  if (firstSync) {
+    void yardstick()
+      .then((m) => {
+        measure = m
+        update()
+      })
+      .catch(() => undefined)
+  }
+  for (const r of firstSync ? replications : []) {
+    void r.awaitInitialReplication().then(() => {
+      done++
+      update()
+    })
+  }
+  // A line is ready once every line-scoped replication has it (signals and limits alike).
+  const lineScoped = replications.filter((r) => LINE_FIELDS[r.collection] !== undefined)
+  const lines = lineScoped.map((r) =>
+    r.lineReady$.subscribe((lineId) => {
+      const ready = lineScoped.every((o) => o.isLineReady(lineId))
+      const known = current().linesReady
+      if (!stopped && ready && !known.includes(lineId)) patch({ linesReady: [...known, lineId] })
+    }),
+  )
+  const errors = replications.map((r) =>
+    r.error$.subscribe((err) => {
+      const text = String((err as { parameters?: { errors?: unknown } }).parameters?.errors ?? err)
+      if (/quota/i.test(text))
+        patch({
+          storageError: 'This device is out of storage space: free some space so changes can be saved.',
+        })
+    }),
+  )
+  return () => {
+    stopped = true
+    for (const e of [...errors, ...lines, ...pages]) e.unsubscribe()
+  }
+}
