@@ -2,15 +2,10 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } fro
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
-import {
-  COLLECTIONS,
-  MIGRATION_STRATEGIES,
-  rxSchemaFor,
-  type CollectionName,
-  type LocalDoc,
-} from '../collections'
+import { COLLECTIONS, type CollectionName, type LocalDoc } from '../collections'
 import { withLineRecords } from './line-record-storage'
 import { withPagedQueries } from './paged-query-storage'
+import { MIGRATION_STRATEGIES, rxSchemaFor } from './rx-schema'
 
 addRxPlugin(RxDBMigrationSchemaPlugin)
 

@@ -1,7 +1,12 @@
 import { randomToken } from 'rxdb'
-import type { Subject } from 'rxjs'
 import { idbRequest } from './idb-request'
-import { DOCS_STORE, fromStoredDeleted, toStoredDeleted } from './rxdb-dexie-layout'
+import {
+  dexieTarget,
+  DOCS_STORE,
+  fromStoredDeleted,
+  toStoredDeleted,
+  type DexieTarget,
+} from './rxdb-internals'
 
 /**
  * Writes documents the server sent straight into the Dexie table behind an RxDB collection, then
@@ -17,7 +22,7 @@ import { DOCS_STORE, fromStoredDeleted, toStoredDeleted } from './rxdb-dexie-lay
  *   ONE transaction; through RxDB that took a read transaction, then RxDB's own read and write — an
  *   edit on another device waited on three IndexedDB round trips before any screen could show it.
  *
- * It relies on the layout of RxDB's Dexie storage (rxdb-dexie-layout.ts; `_deleted` stored as
+ * It relies on the layout of RxDB's Dexie storage (rxdb-internals.ts; `_deleted` stored as
  * '1' / '0'): the storage instance's `internals` resolve to the Dexie table, and queries learn of
  * writes from `changes$`. Where that layout is not found (another storage, a changed RxDB), both
  * answer undefined and the caller writes the normal way. The `_deleted` conversion is done here (`toDexie`) rather than with RxDB's
@@ -152,37 +157,3 @@ function announce(
 /** Event bulk ids only need to be unique in this page (the database drops one it has seen). */
 const BULK_PREFIX = `qm-${randomToken(8)}-`
 let bulkCounter = 0
-
-/** A Dexie table: only named to scope a transaction (the reads and writes go to IndexedDB itself). */
-type DexieTable = object
-interface DexieTarget {
-  readonly db: {
-    transaction(
-      mode: 'rw',
-      table: DexieTable,
-      scope: (tx: { readonly idbtrans: IDBTransaction }) => Promise<void>,
-    ): Promise<void>
-  }
-  readonly table: DexieTable
-  readonly changes: Subject<unknown>
-}
-
-/** The Dexie table and change subject behind a collection's (wrapped) storage instance, if it is one. */
-async function dexieTarget(storage: unknown): Promise<DexieTarget | undefined> {
-  const instance = ((storage as { originalStorageInstance?: unknown }).originalStorageInstance ??
-    storage) as {
-    internals?: unknown
-    changes$?: Subject<unknown>
-  }
-  if (!instance.internals || typeof instance.changes$?.next !== 'function') return undefined
-  const internals = (await instance.internals) as {
-    dexieDb?: DexieTarget['db']
-    dexieTable?: DexieTable
-    booleanIndexes?: ReadonlyArray<string>
-  }
-  const { dexieDb, dexieTable, booleanIndexes } = internals
-  // Only `_deleted` is stored converted: a schema indexing another boolean would need more.
-  if (!dexieDb || !dexieTable || booleanIndexes?.length !== 1 || booleanIndexes[0] !== '_deleted')
-    return undefined
-  return { db: dexieDb, table: dexieTable, changes: instance.changes$ }
-}

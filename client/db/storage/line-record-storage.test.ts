@@ -10,7 +10,7 @@ import {
 } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { openAppDatabase, type AppDatabase } from './app-database'
-import { rxSchemaFor } from '../collections'
+import { rxSchemaFor } from './rx-schema'
 import type { LineRecordInstance } from './line-record-storage'
 import { recordsDatabaseName, withLineRecords } from './line-record-storage'
 import { RECORD_SIZE } from './record-directory'

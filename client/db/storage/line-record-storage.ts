@@ -1,7 +1,5 @@
 import { Subject, type Observable } from 'rxjs'
 import {
-  addRxStorageMultiInstanceSupport,
-  categorizeBulkWriteRows,
   getQueryMatcher,
   getSortComparator,
   type BulkWriteRow,
@@ -21,7 +19,12 @@ import { LINE_FIELDS, type CollectionName } from '../../../shared/sync/collectio
 import { BULK_COLLECTIONS } from '../collections'
 import { deleteDatabase, idbRequest } from './idb-request'
 import { hashId, RecordDirectory, type RecordRef } from './record-directory'
-import { dexieDatabaseName } from './rxdb-dexie-layout'
+import {
+  addRxStorageMultiInstanceSupport,
+  categorizeBulkWriteRows,
+  dexieDatabaseName,
+  indexedDbOf,
+} from './rxdb-internals'
 
 /**
  * The storage of the bulk collections (a document per signal, BULK_COLLECTIONS): the documents of a
@@ -57,10 +60,7 @@ export const recordsDatabaseName = (database: string, schemaVersion: number, col
 export function withLineRecords<Internals, Options>(
   storage: RxStorage<Internals, Options>,
 ): RxStorage<Internals, Options> {
-  const settings = (storage as { settings?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } })
-    .settings
-  const idb = settings?.indexedDB ?? globalThis.indexedDB
-  const KeyRange = settings?.IDBKeyRange ?? globalThis.IDBKeyRange
+  const { indexedDB: idb, IDBKeyRange: KeyRange } = indexedDbOf(storage as RxStorage<unknown, unknown>)
   if (!idb || !KeyRange) return storage
   const wrapped = Object.create(storage) as RxStorage<Internals, Options>
   wrapped.createStorageInstance = async <T>(params: RxStorageInstanceCreationParams<T, Options>) => {

@@ -10,8 +10,9 @@ import {
   dexieReplaceIfStartsWithPipe,
   fromDexieToStorage,
   getKeyRangeByQueryPlan,
+  keyRangeOf,
   type RxStorageInstanceDexie,
-} from 'rxdb/plugins/storage-dexie'
+} from './rxdb-internals'
 import { getProperty } from 'rxdb/plugins/utils'
 
 /**
@@ -57,9 +58,7 @@ async function pagedQuery(
   const matches = queryPlan.selectorSatisfiedByIndex
     ? undefined
     : getQueryMatcher(instance.schema, prepared.query as never)
-  const KeyRange =
-    (state.dexieDb as unknown as { _options: { IDBKeyRange?: typeof IDBKeyRange } })._options.IDBKeyRange ??
-    globalThis.IDBKeyRange
+  const KeyRange = keyRangeOf(state.dexieDb)
   let range: IDBKeyRange
   try {
     range = getKeyRangeByQueryPlan(state.booleanIndexes, queryPlan, KeyRange)

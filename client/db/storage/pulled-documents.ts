@@ -2,6 +2,7 @@ import { createRevision, now, type RxStorageInstance } from 'rxdb'
 import type { ReplicatedDocument } from '../../../shared/sync/protocol'
 import { bulkInsertIfEmpty, bulkPutNewer } from './dexie-direct-write'
 import { LineRecordInstance } from './line-record-storage'
+import { unwrapInstance } from './rxdb-internals'
 
 /**
  * Writes documents the server sent straight into a collection's storage instance, in one bulk write
@@ -103,7 +104,7 @@ export async function writePulledDocuments(
 
 /** The line-record storage behind a collection's (wrapped) storage instance, if it is one. */
 function lineRecords(storage: Storage): LineRecordInstance | undefined {
-  const instance = (storage as { originalStorageInstance?: unknown }).originalStorageInstance ?? storage
+  const instance = unwrapInstance(storage)
   return instance instanceof LineRecordInstance ? instance : undefined
 }
 

@@ -1,5 +1,6 @@
-import { BULK_COLLECTIONS, COLLECTIONS, SCHEMA_VERSION, type CollectionName } from '../collections'
-import { dexieDatabaseName, DOCS_STORE, fromStoredDeleted } from './rxdb-dexie-layout'
+import { BULK_COLLECTIONS, COLLECTIONS, type CollectionName } from '../collections'
+import { SCHEMA_VERSION } from './rx-schema'
+import { dexieDatabaseName, DOCS_STORE, fromStoredDeleted } from './rxdb-internals'
 
 /**
  * What a device stored, read straight from IndexedDB while the local database (RxDB and the session's
@@ -8,7 +9,7 @@ import { dexieDatabaseName, DOCS_STORE, fromStoredDeleted } from './rxdb-dexie-l
  * before the first row. Screens read it through the live reads (hooks.ts), which switch to the
  * open database once it is there; the controls that write wait for it (SyncController.run).
  *
- * It reads the layout of RxDB's Dexie storage (rxdb-dexie-layout.ts). A database that is not there
+ * It reads the layout of RxDB's Dexie storage (rxdb-internals.ts). A database that is not there
  * is never created by this read (an upgrade is aborted), and anything unexpected answers undefined:
  * the screen then waits for the database as before. The integration tests
  * (tests/integration/stored-view.test.ts) compare what it reads with RxDB's own queries.

@@ -2,6 +2,7 @@ import type { RxCollection } from 'rxdb'
 import { LINE_FIELDS, type CollectionName } from '../../../shared/sync/collections'
 import type { AppDatabase } from '../storage/app-database'
 import type { LocalMeta } from '../collections'
+import { cachedDocumentData } from '../storage/rxdb-internals'
 import type { Outbox } from './outbox'
 import type { CollectionReplication } from './replication'
 import type { SyncStatus } from './sync-status'
@@ -77,10 +78,9 @@ export async function storedRevisions(
   ids: Iterable<string>,
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>()
-  const cache = (rx as unknown as { _docCache?: DocCache })._docCache
   const missing: string[] = []
   for (const id of ids) {
-    const cached = cache?.getLatestDocumentDataIfExists?.(id)
+    const cached = cachedDocumentData(rx as unknown as RxCollection, id)
     if (cached) out.set(id, Number(cached.revision ?? 0))
     else missing.push(id)
   }
@@ -91,11 +91,6 @@ export async function storedRevisions(
     out.set(String(doc[pk]), Number(doc.revision ?? 0))
   }
   return out
-}
-
-/** What `storedRevisions` uses of RxDB's document cache (RxCollection._docCache). */
-interface DocCache {
-  getLatestDocumentDataIfExists(id: string): { readonly revision?: unknown } | undefined
 }
 
 /**
