@@ -108,7 +108,7 @@ export async function benchClientInteraction(signals = 5_000): Promise<void> {
       async ([names, first, count]) => {
         const qm = (window as unknown as BenchWindow).__qm
         const ids = new Map<string, string>()
-        const lines = await qm.controller.db$.value!.collections.lines.find().exec()
+        const lines = await qm.controller.db$.value!.rx.collections.lines.find().exec()
         for (const l of lines) {
           const doc = l.toJSON() as { id: string; name: string; friendlyName?: string | null }
           ids.set(doc.friendlyName || doc.name, doc.id)

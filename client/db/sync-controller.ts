@@ -1,11 +1,11 @@
 import { BehaviorSubject } from 'rxjs'
-import type { RxStorage } from 'rxdb'
 import { ROLE_CACHE_MS } from '../../shared/constants'
 import type { IntentArgs, IntentName } from '../../shared/intents'
 import { canAccessCollection, COLLECTIONS, type CollectionName } from '../../shared/sync/collections'
 import type { IntentOutcome } from '../../shared/sync/intent-protocol'
 import type { Rejection } from '../../shared/sync/protocol'
-import type { AppDatabase } from './storage/app-database'
+import type { OpenOptions } from './storage/app-database'
+import type { LocalStore } from './storage/local-store'
 import { deepEqual } from '../../shared/sync/deep-equal'
 import { BULK_COLLECTIONS } from './collections'
 import { databaseNameFor } from './storage/database-name'
@@ -35,7 +35,7 @@ export type SessionState =
 export interface ControllerOptions {
   readonly transport: Transport
   readonly device?: DeviceDb
-  readonly storage?: RxStorage<unknown, unknown>
+  readonly storage?: OpenOptions['storage']
   /** Defaults to true where the transport can open a stream. */
   readonly live?: boolean
   readonly isOnline?: () => boolean
@@ -74,7 +74,7 @@ const STREAM_RECHECK_MS = 10_000
  */
 export class SyncController {
   readonly session$ = new BehaviorSubject<SessionState>({ status: 'loading' })
-  readonly db$ = new BehaviorSubject<AppDatabase | undefined>(undefined)
+  readonly db$ = new BehaviorSubject<LocalStore | undefined>(undefined)
   readonly status$: BehaviorSubject<SyncStatus>
   readonly device: DeviceDb
   readonly outbox: Outbox
@@ -88,9 +88,9 @@ export class SyncController {
   private retryAfterMs: number | undefined
   private readonly listeners = new Set<Listener>()
   private wantedLine: string | undefined
-  private opening: { readonly name: string; readonly db: Promise<AppDatabase> } | undefined
+  private opening: { readonly name: string; readonly db: Promise<LocalStore> } | undefined
   /** The open a sign-in asked for, possibly waiting for the first screen (`firstScreenShown`). */
-  private pendingOpen: Promise<AppDatabase> | undefined
+  private pendingOpen: Promise<LocalStore> | undefined
   /** The outbox's first read, when a stored view waits for it. */
   private outboxLoad: Promise<void> | undefined
   private readonly drawn = resolvable()
@@ -392,7 +392,7 @@ export class SyncController {
    * The open local database, or the one opening: a screen drawn from the stored view
    * (stored-view.ts) can be used before the database is open, and its first action waits for it.
    */
-  private async localDatabase(): Promise<AppDatabase> {
+  private async localDatabase(): Promise<LocalStore> {
     const db = this.db$.value ?? (await (this.opening?.db ?? this.pendingOpen))
     if (!db) throw new Error('The local database is not open')
     return db
@@ -471,7 +471,7 @@ export class SyncController {
    * Opens (or keeps) the local database of the user's plant and its outbox. Concurrent calls for the
    * same plant share one opening (start() begins it while the session check is still out).
    */
-  private openLocal(user: PlantRef): Promise<AppDatabase> {
+  private openLocal(user: PlantRef): Promise<LocalStore> {
     const name = databaseNameFor(user.customerId, user.plantId)
     if (this.opening?.name === name) return this.opening.db
     const db = this.openLocalNow(name)
@@ -482,14 +482,14 @@ export class SyncController {
     return db
   }
 
-  private async openLocalNow(name: string): Promise<AppDatabase> {
+  private async openLocalNow(name: string): Promise<LocalStore> {
     let db = this.db$.value
     if (!db || db.name !== name) {
       this.loaded = await loadSessionCode()
       this.outbox.keepAfterSend = this.loaded.argsKeptAfterSend
       await this.closeDatabase()
       const opening = performance.now()
-      db = await this.code.openAppDatabase({
+      db = await this.code.openLocalStore({
         name,
         ...(this.options.storage ? { storage: this.options.storage } : {}),
       })
@@ -511,7 +511,7 @@ export class SyncController {
     return db
   }
 
-  private async startReplication(db: AppDatabase, user: SessionUser): Promise<void> {
+  private async startReplication(db: LocalStore, user: SessionUser): Promise<void> {
     await this.stopReplication()
     // A device that never synced shows first-sync progress from before the first request.
     const firstSync = !(await this.firstSyncDone(db, user))
@@ -543,18 +543,18 @@ export class SyncController {
 
   /** The server's document counts and what this database holds already (a first sync resumed). */
   private async yardstick(
-    db: AppDatabase,
+    db: LocalStore,
     replications: ReadonlyArray<CollectionReplication>,
   ): Promise<Yardstick> {
     const { counts } = await api.counts(this.options.transport)
-    const stored = await Promise.all(replications.map((r) => db.collections[r.collection].count().exec()))
+    const stored = await Promise.all(replications.map((r) => db.count(r.collection)))
     return {
       total: counts as Yardstick['total'],
       stored: Object.fromEntries(replications.map((r, i) => [r.collection, stored[i]])),
     }
   }
 
-  private firstSyncDone(db: AppDatabase, user: SessionUser): Promise<boolean> {
+  private firstSyncDone(db: LocalStore, user: SessionUser): Promise<boolean> {
     return this.code.firstSyncDone(db, this.device, identifierOf(user), visibleCollections(user))
   }
 

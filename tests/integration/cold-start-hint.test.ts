@@ -43,7 +43,7 @@ describe.each([false, true])(
         expect(db?.name).toBe(wanted)
         expect(next.controller.session$.value).toMatchObject({ status: 'signed-in', verified: online })
         // The plant's lines are there, read from the device.
-        expect((await db!.collections.lines.find().exec()).length).toBeGreaterThan(0)
+        expect((await db!.rx.collections.lines.find().exec()).length).toBeGreaterThan(0)
         // The wrongly hinted database is not the one left open, and nothing replaced the right one.
         await new Promise((resolve) => setTimeout(resolve, 200))
         expect(next.controller.db$.value?.name).toBe(wanted)

@@ -57,7 +57,7 @@ describe('OFF-07 pending changes of the previous app version', () => {
         .toBe(77)
       await expect.poll(() => controller.status$.value.pendingCount, { timeout: 20_000 }).toBe(0)
       // The mark of the previous version is gone: the local database holds server documents only.
-      const local = await controller.db$.value?.collections.lines.findOne('line-paint').exec()
+      const local = await controller.db$.value?.rx.collections.lines.findOne('line-paint').exec()
       expect(local?.get('pendingSince')).toBeUndefined()
     } finally {
       await controller.close()

@@ -31,7 +31,7 @@ describe('moving signals and limits to line records', () => {
       Object.fromEntries(
         await Promise.all(
           [...BULK_COLLECTIONS].map(
-            async (name) => [name, await c.collections[name].count().exec()] as const,
+            async (name) => [name, await c.rx.collections[name].count().exec()] as const,
           ),
         ),
       )

@@ -64,7 +64,7 @@ describe('ETQ-03 the Reliance secret on the device', () => {
       expect(outcome.status).toBe('saved')
       // Waiting to be sent: the only copy the server will ever get is in the outbox.
       expect(await d.stored()).toContain(SECRET)
-      const local = await d.controller.db$.value?.collections.relianceConfigs
+      const local = await d.controller.db$.value?.rx.collections.relianceConfigs
         .findOne('reliance-device-paint')
         .exec()
       expect(JSON.stringify(local?.toJSON() ?? {})).not.toContain(SECRET)

@@ -42,7 +42,7 @@ describe('cold start from what the device stored', () => {
         expect(read, collection).toBeUndefined()
         continue
       }
-      const rx = await db.collections[collection].find().exec()
+      const rx = await db.rx.collections[collection].find().exec()
       expect(read, collection).toEqual(rx.map((d) => d.toJSON()))
     }
     expect(view.peek('lines')?.length).toBeGreaterThan(0)
@@ -58,7 +58,7 @@ describe('cold start from what the device stored', () => {
 
   it('OFF-02 offline, the frame shows before the database opens, with pending edits laid over the stored lines; an edit made then waits for the database', async () => {
     const { tablet, first, user, dbName } = await syncedTablet('stored-offline')
-    const lines = await first.db$.value!.collections.lines.find().exec()
+    const lines = await first.db$.value!.rx.collections.lines.find().exec()
     const line = lines[0]!.toJSON()
     const renamed = 'Stored view line'
     tablet.transport.setOnline(false)

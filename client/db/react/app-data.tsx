@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react'
 import type { BehaviorSubject } from 'rxjs'
-import type { AppDatabase } from '../storage/app-database'
+import type { LocalStore } from '../storage/local-store'
 import type { SyncController } from '../sync-controller'
 
 /**
@@ -18,7 +18,7 @@ import type { SyncController } from '../sync-controller'
  */
 interface AppData {
   readonly controller: SyncController
-  readonly db: AppDatabase | undefined
+  readonly db: LocalStore | undefined
 }
 
 const Context = createContext<AppData | undefined>(undefined)

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react'
 import { flushSync } from 'react-dom'
-import type { MangoQuery, RxCollection, RxDocument } from 'rxdb'
 import { combineLatest, EMPTY, from, map, of, switchMap, tap, type Observable } from 'rxjs'
 import { PRIMARY_KEYS, type CollectionName, type LocalDoc } from '../collections'
 import { useAppData } from './app-data'
 import { markOnce } from '../first-marks'
 import { viewOf, viewOfAll, type Selector } from '../sync/local-view'
 import type { Outbox } from '../sync/outbox'
-import { jsonOf, shareDoc, shareUnchanged } from './shared-docs'
+import { shareDoc, shareUnchanged } from './shared-docs'
 import { sharedQuery, type Emission } from './shared-query'
 import type { StoredView } from '../storage/stored-view'
 
@@ -65,7 +64,6 @@ function useObservable<T>(
 }
 
 type Data = Record<string, unknown>
-const json = (docs: ReadonlyArray<RxDocument<Data>>) => docs.map(jsonOf)
 
 /** All documents of a collection matching an equality selector (e.g. `{ lineId: 'line-1' }`). */
 export function useDocs<C extends CollectionName>(
@@ -78,9 +76,8 @@ export function useDocs<C extends CollectionName>(
   const query = (open: boolean) => {
     if (!db) return undefined
     if (!open) return sharedQuery<ReadonlyArray<LocalDoc<C>>>(db, queryKey)
-    const rx = db.collections[collection] as unknown as RxCollection<Data>
     const outbox = controller.outbox
-    const pk = pkOf(rx)
+    const pk = PRIMARY_KEYS[collection]
     const idOf = (doc: LocalDoc<C>) => String((doc as unknown as Data)[pk])
     return sharedQuery<ReadonlyArray<LocalDoc<C>>>(db, queryKey, () => {
       // Starts from what the stored view showed, so equal documents keep their objects.
@@ -88,7 +85,7 @@ export function useDocs<C extends CollectionName>(
       storedResults.delete(queryKey)
       const isActionTick = actionTicks(outbox)
       // The query stays subscribed while a screen reads it (re-subscribing would re-run it on each tick).
-      const matching = rx.find({ selector } as MangoQuery<Data>).$.pipe(map(json))
+      const matching = db.watch(collection, selector)
       return combineLatest([matching, outbox.changed$]).pipe(
         switchMap(([server, tick]) => {
           let local = isActionTick(tick)
@@ -109,9 +106,9 @@ export function useDocs<C extends CollectionName>(
             viewOf(collection, outbox.state, selector, server, new Map([...touchedDocs, ...found]))
           if (missing.length === 0) return of(emit(view(new Map())))
           // Outside the selection (an action may move them in): their server versions, live.
-          return rx
-            .findByIds(missing)
-            .$.pipe(map((found) => emit(view(new Map([...found].map(([id, d]) => [id, jsonOf(d)]))))))
+          return db
+            .watchByIds(collection, missing)
+            .pipe(map((found) => emit(view(found as ReadonlyMap<string, Data>))))
         }),
         tap(() => markOnce(`qm:query ${collection}`)),
       )
@@ -150,11 +147,11 @@ export function useDoc<C extends CollectionName>(
   return useObservable<LocalDoc<C> | undefined>(
     () => {
       if (!db || !id) return undefined
-      const rx = db.collections[collection] as unknown as RxCollection<Data>
       const outbox = controller.outbox
       let shown: LocalDoc<C> | undefined
       const isActionTick = actionTicks(outbox)
-      const server = rx.findOne(id).$.pipe(map((d) => (d ? [jsonOf(d)] : [])))
+      const pk = PRIMARY_KEYS[collection]
+      const server = db.watchOne(collection, id).pipe(map((d) => (d ? [d as Data] : [])))
       return combineLatest([server, outbox.changed$]).pipe(
         map(([docs, tick]): Emission<LocalDoc<C> | undefined> => {
           const local = isActionTick(tick)
@@ -165,7 +162,7 @@ export function useDoc<C extends CollectionName>(
             {},
             outbox.state.touched(collection).has(id) ? [] : docs,
             touched,
-          ).find((d) => String((d as unknown as Data)[pkOf(rx)]) === id)
+          ).find((d) => String((d as unknown as Data)[pk]) === id)
           return { data: (shown = shareDoc(shown, doc)), local }
         }),
       )
@@ -227,5 +224,3 @@ function actionTicks(outbox: Outbox): (tick: number) => boolean {
     return fresh && outbox.isActionTick(tick)
   }
 }
-
-const pkOf = (rx: RxCollection<Data>) => rx.schema.primaryPath as string

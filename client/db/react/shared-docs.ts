@@ -1,4 +1,3 @@
-import type { RxDocument } from 'rxdb'
 import { deepEqual } from '../../../shared/sync/deep-equal'
 
 /**
@@ -10,8 +9,6 @@ import { deepEqual } from '../../../shared/sync/deep-equal'
  * Invariants: a returned document is always equal to the new one by the project's one rule for
  * "the same JSON value" (shared/sync/deep-equal.ts); objects handed out are never mutated.
  */
-type Data = Record<string, unknown>
-
 export function shareUnchanged<T>(
   previous: ReadonlyArray<T> | undefined,
   next: ReadonlyArray<T>,
@@ -34,18 +31,3 @@ export function shareUnchanged<T>(
 export function shareDoc<T>(previous: T | undefined, next: T | undefined): T | undefined {
   return previous !== undefined && next !== undefined && deepEqual(previous, next) ? previous : next
 }
-
-/**
- * A document's plain data, one object per RxDocument: RxDB hands out the same RxDocument while a
- * document's revision stays the same (its document cache), so unchanged documents keep their object.
- */
-export function jsonOf(doc: RxDocument<Data>): Data {
-  let data = json.get(doc)
-  if (!data) {
-    data = doc.toJSON() as Data
-    json.set(doc, data)
-  }
-  return data
-}
-
-const json = new WeakMap<object, Data>()

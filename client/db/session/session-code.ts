@@ -5,7 +5,7 @@
  * less; a stored session starts loading it at once, beside the session check.
  */
 export { argsKeptAfterSend, upgradeAction } from '../../../shared/intents'
-export { openAppDatabase } from '../storage/app-database'
+export { openLocalStore } from '../storage/rx-local-store'
 export { openChangeStream } from '../sync/change-stream'
 export { adoptLegacyPending } from '../sync/legacy-pending'
 export { checkLocally, runLocally } from '../sync/local-intents'

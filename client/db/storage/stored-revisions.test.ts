@@ -1,14 +1,13 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { RxCollection, RxStorage } from 'rxdb'
+import type { RxStorage } from 'rxdb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import { openAppDatabase, type AppDatabase } from './app-database'
-import type { LocalMeta } from '../collections'
 import { writePulledDocuments } from './pulled-documents'
-import { storedRevisions } from '../sync/status'
+import { RxLocalStore } from './rx-local-store'
 
 /**
- * The revisions an acknowledged action is absorbed against (client/db/sync/status.ts): what is stored,
+ * The revisions an acknowledged action is absorbed against (client/db/storage/rx-local-store.ts): what is stored,
  * also when RxDB holds the document in its cache and a later revision or a removal was written
  * past RxDB (a pulled page), and for documents RxDB has not read.
  */
@@ -40,8 +39,7 @@ describe('stored revisions', () => {
     const shown = await lines.findByIds(['L1', 'L2']).exec()
     expect(shown.size).toBe(2)
     await write([line('L1', 2), line('L2', 3, true)])
-    const rx = lines as unknown as RxCollection<LocalMeta>
-    expect(await storedRevisions(rx, ['L1', 'L2', 'L3', 'L9'])).toEqual(
+    expect(await new RxLocalStore(db).storedRevisions('lines', ['L1', 'L2', 'L3', 'L9'])).toEqual(
       new Map([
         ['L1', 2],
         ['L2', 3],

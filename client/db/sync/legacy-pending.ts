@@ -1,10 +1,9 @@
-import type { RxCollection, RxDocument } from 'rxdb'
 import { lineLabel, type Line } from '../../../shared/schema/line'
 import { LINE_FORM_FIELDS } from '../../../shared/validation/line-rules'
 import type { Monitor } from '../../../shared/schema/monitor'
-import type { CollectionName } from '../../../shared/sync/collections'
+import { PRIMARY_KEYS, type CollectionName } from '../../../shared/sync/collections'
 import type { DocumentChange } from '../../../shared/intents/intent'
-import type { AppDatabase } from '../storage/app-database'
+import type { LocalStore } from '../storage/local-store'
 import type { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
 
@@ -55,21 +54,17 @@ export function legacyAction(
 }
 
 /** Adopts every pending document of the previous version into the outbox; returns how many. */
-export async function adoptLegacyPending(db: AppDatabase, outbox: Outbox, author: string): Promise<number> {
+export async function adoptLegacyPending(store: LocalStore, outbox: Outbox, author: string): Promise<number> {
   let adopted = 0
   for (const collection of ['lines', 'monitors'] as const) {
-    const rx = db.collections[collection] as unknown as RxCollection<Data>
-    const marked: RxDocument<Data>[] = await rx.find({ selector: { pendingSince: { $exists: true } } }).exec()
+    const marked = await store.find(collection, { pendingSince: { $exists: true } })
     for (const doc of marked) {
-      const action = legacyAction(collection, doc.toJSON() as Data, author, new Date().toISOString())
+      const action = legacyAction(collection, doc as Data, author, new Date().toISOString())
       if (action) {
         await outbox.add(action)
         adopted++
       }
-      await doc.incrementalModify((d) => {
-        delete d.pendingSince
-        return d
-      })
+      await store.unsetField(collection, String(doc[PRIMARY_KEYS[collection]]), 'pendingSince')
     }
   }
   return adopted

@@ -7,7 +7,7 @@ import type { BaseValue } from '../../../shared/sync/intent-protocol'
 import type { Rejection } from '../../../shared/sync/protocol'
 import { decodeWithErrors } from '../../../shared/validation/decode'
 import { Messages } from '../../../shared/validation/messages'
-import type { AppDatabase } from '../storage/app-database'
+import type { LocalStore } from '../storage/local-store'
 import { loadLocal } from './local-view'
 import type { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
@@ -28,7 +28,7 @@ export type LocalOutcome =
  * when it would apply). Sync issues uses it to decide whether Re-apply must let the user edit first.
  */
 export async function checkLocally(
-  db: AppDatabase,
+  store: LocalStore,
   outbox: Outbox,
   actor: Actor,
   name: IntentName,
@@ -40,7 +40,7 @@ export async function checkLocally(
   if (Result.isFailure(decoded)) return validationRejection(decoded.failure[0]?.message)
   try {
     await runIntent(definition, decoded.success, { actor, now: new Date().toISOString() }, (reads) =>
-      loadLocal(db, outbox.state, reads),
+      loadLocal(store, outbox.state, reads),
     )
     return null
   } catch (err) {
@@ -50,7 +50,7 @@ export async function checkLocally(
 }
 
 export async function runLocally<N extends IntentName>(
-  db: AppDatabase,
+  store: LocalStore,
   outbox: Outbox,
   actor: Actor,
   name: N,
@@ -66,14 +66,14 @@ export async function runLocally<N extends IntentName>(
   const now = new Date().toISOString()
   try {
     const run = await runIntent(definition, decoded.success, { actor, now }, (reads) =>
-      loadLocal(db, outbox.state, reads),
+      loadLocal(store, outbox.state, reads),
     )
     if (run.changes.length === 0) return { status: 'unchanged' }
     const base: BaseValue[] = []
     for (const ref of definition.edits(decoded.success)) {
       const change = run.changes.find((c) => c.collection === ref.collection && c.id === ref.id)
       if (!change || change.kind !== 'put' || change.created) continue
-      const server = (await db.collections[ref.collection].findOne(ref.id).exec())?.toJSON() as
+      const server = (await store.findByIds(ref.collection, [ref.id])).get(ref.id) as
         Record<string, unknown> | undefined
       for (const field of change.fields) {
         const value = outbox.state.baseValue(ref.collection, ref.id, field, server)

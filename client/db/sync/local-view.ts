@@ -1,8 +1,7 @@
-import type { RxCollection } from 'rxdb'
 import type { CollectionName } from '../../../shared/sync/collections'
 import type { LoadedDocument } from '../../../shared/intents/doc-set'
 import type { DocumentRead } from '../../../shared/intents/intent'
-import type { AppDatabase } from '../storage/app-database'
+import type { LocalStore } from '../storage/local-store'
 import { PRIMARY_KEYS, type LocalDoc } from '../collections'
 import type { PendingChanges } from './pending-changes'
 
@@ -80,31 +79,30 @@ export function matches(data: Data, selector: Selector): boolean {
 
 /** Loads an action's reads from the local database, pending actions included (the device's loader). */
 export async function loadLocal(
-  db: AppDatabase,
+  store: LocalStore,
   pending: PendingChanges,
   reads: ReadonlyArray<DocumentRead>,
 ): Promise<ReadonlyArray<LoadedDocument>> {
   const out: LoadedDocument[] = []
   for (const read of reads) {
-    const collection = db.collections[read.collection] as unknown as RxCollection<Data>
     const pk = PRIMARY_KEYS[read.collection]
     let selector: Selector = {}
     let serverMatches: Data[]
     let touchedServer: ReadonlyMap<string, Data>
     if ('ids' in read) {
       // Only the asked-for ids are kept below, so their own server versions are all the overlay needs.
-      const found = await collection.findByIds([...read.ids]).exec()
-      serverMatches = [...found.values()].map((d) => d.toJSON() as Data)
+      const found = await store.findByIds(read.collection, [...read.ids])
+      serverMatches = [...found.values()] as Data[]
       touchedServer = new Map(serverMatches.map((d) => [String(d[pk]), d]))
     } else {
       const touched = [...pending.touched(read.collection)]
       // No pending action on the collection (the usual case online): no query to wait for.
-      const touchedDocs = touched.length === 0 ? new Map() : await collection.findByIds(touched).exec()
-      touchedServer = new Map([...touchedDocs].map(([id, d]) => [id, d.toJSON() as Data]))
+      touchedServer =
+        touched.length === 0
+          ? new Map()
+          : ((await store.findByIds(read.collection, touched)) as Map<string, Data>)
       selector = 'where' in read ? read.where : {}
-      serverMatches = (await collection.find({ selector: selector as never }).exec()).map(
-        (d) => d.toJSON() as Data,
-      )
+      serverMatches = (await store.find(read.collection, selector)) as Data[]
     }
     const ids = 'ids' in read ? new Set(read.ids) : undefined
     for (const d of viewOf(read.collection, pending, selector, serverMatches, touchedServer)) {

@@ -2,11 +2,10 @@ import { Result, Schema } from 'effect'
 import { DEFAULT_PULL_BATCH } from '../../../shared/constants'
 import { LINE_FIELDS } from '../../../shared/sync/collections'
 import { PullResponse, type Checkpoint, type ReplicatedDocument } from '../../../shared/sync/protocol'
-import type { AppDatabase } from '../storage/app-database'
+import type { LocalStore } from '../storage/local-store'
 import { PRIMARY_KEYS, type CollectionName } from '../collections'
 import { checkpointKey, type DeviceDb } from '../storage/device-db'
 import { PullReplication } from './pull-replication'
-import { writePulledDocuments } from '../storage/pulled-documents'
 import { api, HttpError, type Transport } from './transport'
 
 /**
@@ -28,7 +27,7 @@ export interface ReplicationHooks {
 const RETRY_MS = 5000
 
 export function replicateCollection(
-  db: AppDatabase,
+  store: LocalStore,
   device: DeviceDb,
   collection: CollectionName,
   transport: Transport,
@@ -36,8 +35,6 @@ export function replicateCollection(
   options: { identifier: string; batchSize?: number },
 ): CollectionReplication {
   const key = checkpointKey(options.identifier, collection)
-  const storage = db.collections[collection].storageInstance as never
-  const pk = PRIMARY_KEYS[collection]
   return new PullReplication(
     collection,
     {
@@ -50,14 +47,14 @@ export function replicateCollection(
           }
         : {}),
       write: async (documents, fresh) => {
-        await writePulledDocuments(storage, pk, db.token, documents, fresh)
+        await store.putNewer(collection, documents, fresh)
       },
       loadCheckpoint: async () => {
         const mark = await device.checkpoints.get(key)
-        return mark && mark.storageToken === (await db.storageToken) ? mark.checkpoint : null
+        return mark && mark.storageToken === (await store.storageToken) ? mark.checkpoint : null
       },
       saveCheckpoint: async (checkpoint, complete) => {
-        await device.checkpoints.put({ key, checkpoint, storageToken: await db.storageToken, complete })
+        await device.checkpoints.put({ key, checkpoint, storageToken: await store.storageToken, complete })
       },
       loadComplete: async () => (await device.checkpoints.get(key))?.complete === true,
       onResult: hooks.onResult,
@@ -72,12 +69,12 @@ export function replicateCollection(
  * has not arrived yet.
  */
 export async function firstSyncDone(
-  db: AppDatabase,
+  store: LocalStore,
   device: DeviceDb,
   identifier: string,
   collections: ReadonlyArray<CollectionName>,
 ): Promise<boolean> {
-  return device.pulledToTheEnd(identifier, collections, await db.storageToken)
+  return device.pulledToTheEnd(identifier, collections, await store.storageToken)
 }
 
 const decodePullResponse = Schema.decodeUnknownResult(PullResponse)

@@ -1,8 +1,5 @@
-import type { RxCollection } from 'rxdb'
 import { LINE_FIELDS, type CollectionName } from '../../../shared/sync/collections'
-import type { AppDatabase } from '../storage/app-database'
-import type { LocalMeta } from '../collections'
-import { cachedDocumentData } from '../storage/rxdb-internals'
+import type { LocalStore } from '../storage/local-store'
 import type { Outbox } from './outbox'
 import type { CollectionReplication } from './replication'
 import type { SyncStatus } from './sync-status'
@@ -14,7 +11,7 @@ type Patch = (p: Partial<SyncStatus>) => void
  * nothing replicates: forgets acknowledged actions once their documents arrived (so what the user
  * sees never flips back in between).
  */
-export function trackAbsorption(db: AppDatabase, outbox: Outbox): () => void {
+export function trackAbsorption(store: LocalStore, outbox: Outbox): () => void {
   let stopped = false
   let scheduled = false
   const check = async () => {
@@ -32,8 +29,7 @@ export function trackAbsorption(db: AppDatabase, outbox: Outbox): () => void {
         wanted.set(collection, (wanted.get(collection) ?? new Set()).add(id))
       }
     for (const [collection, ids] of wanted) {
-      const rx = db.collections[collection] as unknown as RxCollection<LocalMeta>
-      for (const [id, revision] of await storedRevisions(rx, ids))
+      for (const [id, revision] of await store.storedRevisions(collection, ids))
         revisions.set(`${collection}/${id}`, revision)
     }
     if (!stopped) await outbox.absorb((c, id) => revisions.get(`${c}/${id}`) ?? 0)
@@ -43,10 +39,7 @@ export function trackAbsorption(db: AppDatabase, outbox: Outbox): () => void {
     scheduled = true
     queueMicrotask(() => void check())
   }
-  // Bulks, not `db.$`: RxDB 17 caches every bulk it turns into single events in a module-level Map
-  // that is never emptied, so subscribing to `$` kept every pulled document in memory (the first
-  // sync of 100,000 signals left ~60 MiB on the heap).
-  const changes = db.eventBulks$.subscribe(schedule)
+  const changes = store.changes$.subscribe(schedule)
   const acks = outbox.changed$.subscribe(schedule)
   if (typeof navigator !== 'undefined' && navigator.storage?.persist) {
     // Ask the browser to keep the local data, so an offline tablet is not wiped under pressure.
@@ -63,34 +56,6 @@ export function trackAbsorption(db: AppDatabase, outbox: Outbox): () => void {
 export interface Yardstick {
   readonly total: Partial<Record<CollectionName, number>>
   readonly stored: Partial<Record<CollectionName, number>>
-}
-
-/**
- * The stored revision of each of `ids`, deleted documents included (a deletion arrives as a tombstone
- * at the revision the server wrote, and a query would not see it, so an acknowledged delete would
- * never be absorbed). From RxDB's document cache where it holds the document — it follows every
- * change event, and RxDB's own reads by id trust it the same way — and from storage for the rest.
- * Reading storage for every check (after each acknowledgement and each stream item) was two
- * IndexedDB reads per edit on the main thread while the user typed the next one.
- */
-export async function storedRevisions(
-  rx: RxCollection<LocalMeta>,
-  ids: Iterable<string>,
-): Promise<Map<string, number>> {
-  const out = new Map<string, number>()
-  const missing: string[] = []
-  for (const id of ids) {
-    const cached = cachedDocumentData(rx as unknown as RxCollection, id)
-    if (cached) out.set(id, Number(cached.revision ?? 0))
-    else missing.push(id)
-  }
-  if (missing.length === 0) return out
-  const pk = rx.schema.primaryPath as string
-  for (const d of await rx.storageInstance.findDocumentsById(missing, true)) {
-    const doc = d as unknown as Record<string, unknown>
-    out.set(String(doc[pk]), Number(doc.revision ?? 0))
-  }
-  return out
 }
 
 /**

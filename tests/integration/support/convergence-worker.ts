@@ -119,7 +119,7 @@ async function pendingActions(): Promise<number> {
 
 /** What the device shows of one field: the server's document with the pending actions laid over it. */
 async function shown(collection: CollectionName, id: string, field: string): Promise<unknown> {
-  const server = (await database().collections[collection].findOne(id).exec())?.toJSON() as
+  const server = (await database().rx.collections[collection].findOne(id).exec())?.toJSON() as
     Record<string, unknown> | undefined
   return controller.outbox.state.overlay(collection, id, server).data?.[field]
 }
@@ -185,7 +185,7 @@ async function handle(request: ClientRequest): Promise<unknown> {
       const r = role()
       const collections: Partial<Record<CollectionName, ReadonlyArray<Record<string, unknown>>>> = {}
       for (const c of COLLECTIONS.filter((c) => canAccessCollection(c, r))) {
-        const docs = await db.collections[c].find().exec()
+        const docs = await db.rx.collections[c].find().exec()
         collections[c] = docs.map((d) => d.toJSON() as Record<string, unknown>)
       }
       const issues = await device.issues.toArray()
