@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PullReplication, type PullSource } from './pull-replication'
 import { trackReplication } from './status'
-import type { SyncStatus } from '../sync-controller'
+import { INITIAL_STATUS, nextStatus } from './sync-status'
 import type { CollectionName } from '../../../shared/sync/collections'
 import type { Checkpoint } from '../../../shared/sync/protocol'
 
@@ -39,16 +39,16 @@ describe('first-sync progress', () => {
     const replications = (Object.keys(sizes) as CollectionName[]).map(
       (c) => new PullReplication(c, source(sizes[c]!), { batchSize: 10, retryMs: 1000 }),
     )
-    let status = { initialProgress: 0, linesReady: [] } as unknown as SyncStatus
+    let status = nextStatus(INITIAL_STATUS, { type: 'first-sync-started' })
     const seen: Array<number | null> = []
     const stop = trackReplication(
       replications,
       true,
-      (patch) => {
-        status = { ...status, ...patch }
-        seen.push(status.initialProgress)
+      (event) => {
+        const next = nextStatus(status, event)
+        if (next !== status) seen.push(next.initialProgress)
+        status = next
       },
-      () => status,
       async () => ({ total: sizes, stored: {} }),
     )
     // The small collection first, as the controller orders them.

@@ -2,9 +2,7 @@ import { LINE_FIELDS, type CollectionName } from '../../../shared/sync/collectio
 import type { LocalStore } from '../storage/local-store'
 import type { Outbox } from './outbox'
 import type { CollectionReplication } from './replication'
-import type { SyncStatus } from './sync-status'
-
-type Patch = (p: Partial<SyncStatus>) => void
+import type { SyncEvent } from './sync-status'
 
 /**
  * For as long as the local database is open — also offline and after an expired session, when
@@ -68,8 +66,7 @@ export interface Yardstick {
 export function trackReplication(
   replications: ReadonlyArray<CollectionReplication>,
   firstSync: boolean,
-  patch: Patch,
-  current: () => SyncStatus,
+  dispatch: (event: SyncEvent) => void,
   yardstick: () => Promise<Yardstick | undefined>,
 ): () => void {
   let stopped = false
@@ -86,10 +83,10 @@ export function trackReplication(
     }
     return total === 0 ? done / replications.length : Math.min(have / total, 0.99)
   }
+  // Once the first sync is done (progress null), the status ignores later progress.
   const update = () => {
-    if (stopped || current().initialProgress === null) return
-    const finished = done === replications.length
-    patch({ initialProgress: finished ? null : progress(), ...(finished ? { linesReady: [] } : {}) })
+    if (stopped) return
+    dispatch({ type: 'progress', progress: done === replications.length ? null : progress() })
   }
   const pages = firstSync ? replications.map((r) => r.pageStored$.subscribe(update)) : []
   if (firstSync) {
@@ -111,16 +108,16 @@ export function trackReplication(
   const lines = lineScoped.map((r) =>
     r.lineReady$.subscribe((lineId) => {
       const ready = lineScoped.every((o) => o.isLineReady(lineId))
-      const known = current().linesReady
-      if (!stopped && ready && !known.includes(lineId)) patch({ linesReady: [...known, lineId] })
+      if (!stopped && ready) dispatch({ type: 'line-ready', lineId })
     }),
   )
   const errors = replications.map((r) =>
     r.error$.subscribe((err) => {
       const text = String((err as { parameters?: { errors?: unknown } }).parameters?.errors ?? err)
       if (/quota/i.test(text))
-        patch({
-          storageError: 'This device is out of storage space: free some space so changes can be saved.',
+        dispatch({
+          type: 'storage-error',
+          message: 'This device is out of storage space: free some space so changes can be saved.',
         })
     }),
   )

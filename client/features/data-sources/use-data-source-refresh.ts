@@ -10,7 +10,7 @@ import { useCallback, useState } from 'react'
 import { Messages } from '../../../shared/validation/messages'
 import { useAppData } from '../../db/react/app-data'
 import { useSyncStatusOf } from '../../db/react/data-context'
-import { HttpError } from '../../db/sync/transport'
+import { api, HttpError } from '../../db/sync/transport'
 
 export interface FetchError {
   readonly title: string
@@ -34,7 +34,9 @@ export function useDataSourceRefresh(plantId: string | undefined) {
     }
     setRefreshing(true)
     try {
-      await controller.refreshDataSources(plantId)
+      // DS-01: asks the server for the plant's sources (an HttpError says why not), then pulls what changed.
+      await api.dataSources(controller.transport, plantId)
+      controller.resync()
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0
       setFetchError({

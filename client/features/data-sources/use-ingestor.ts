@@ -6,6 +6,7 @@
 import { useEffect, useReducer, useState } from 'react'
 import { useAppData } from '../../db/react/app-data'
 import { useSyncStatusOf } from '../../db/react/data-context'
+import { api } from '../../db/sync/transport'
 
 export type IngestorView =
   | { readonly kind: 'loading' }
@@ -34,8 +35,9 @@ export function useIngestor(plant: {
   useEffect(() => {
     if (loading || !plantId || !online) return
     let current = true
-    controller.fetchIngestorId(plantId).then(
-      (id) => {
+    // DS-01: the plant's ingestor id; an HttpError says why not (status 0: unreachable).
+    api.ingestor(controller.transport, plantId).then(
+      ({ id }) => {
         if (!current) return
         setAnswer({ key, id })
         setLastFetched({ plantId, id })

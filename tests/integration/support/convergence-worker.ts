@@ -58,7 +58,7 @@ controller.onIssue((issue) => post({ type: 'announced', issue }))
 
 /** The controller keeps its replications private; the test needs awaitInSync on each. */
 const replications = (): ReadonlyArray<CollectionReplication> =>
-  (controller as unknown as { replications: ReadonlyArray<CollectionReplication> }).replications
+  (controller as unknown as { replications: { all: ReadonlyArray<CollectionReplication> } }).replications.all
 
 function database() {
   const db = controller.db$.value
