@@ -8,9 +8,11 @@ import {
 import {
   DEXIE_DOCS_TABLE_NAME,
   dexieReplaceIfStartsWithPipe,
+  dexieStateOf,
   fromDexieToStorage,
   getKeyRangeByQueryPlan,
   keyRangeOf,
+  replaceDexieQuery,
   type RxStorageInstanceDexie,
 } from './rxdb-internals'
 import { getProperty } from 'rxdb/plugins/utils'
@@ -31,11 +33,7 @@ export function withPagedQueries<Internals, Options>(
   const paged = Object.create(storage) as RxStorage<Internals, Options>
   paged.createStorageInstance = async (params) => {
     const instance = await storage.createStorageInstance(params)
-    const dexie = instance as unknown as RxStorageInstanceDexie<unknown>
-    const cursorQuery = dexie.query.bind(dexie)
-    dexie.query = (prepared) =>
-      // A closed instance: Dexie's own query throws the error RxDB expects.
-      dexie.closed ? cursorQuery(prepared) : pagedQuery(dexie, prepared)
+    replaceDexieQuery(instance, pagedQuery)
     return instance
   }
   return paged
@@ -50,7 +48,7 @@ async function pagedQuery(
   instance: RxStorageInstanceDexie<unknown>,
   prepared: PreparedQuery<unknown>,
 ): Promise<RxStorageQueryResult<unknown>> {
-  const state = await instance.internals
+  const state = await dexieStateOf(instance)
   const { query, queryPlan } = prepared
   const skip = query.skip ?? 0
   const limit = typeof query.limit === 'number' ? query.limit : Infinity

@@ -1,9 +1,11 @@
 import {
   addRxStorageMultiInstanceSupport,
   categorizeBulkWriteRows,
+  type PreparedQuery,
   type RxCollection,
   type RxStorage,
   type RxStorageInstance,
+  type RxStorageQueryResult,
 } from 'rxdb'
 import {
   DEXIE_DOCS_TABLE_NAME,
@@ -93,6 +95,27 @@ export async function dexieTarget(storage: unknown): Promise<DexieTarget | undef
   if (!dexieDb || !dexieTable || booleanIndexes?.length !== 1 || booleanIndexes[0] !== '_deleted')
     return undefined
   return { db: dexieDb, table: dexieTable, changes: instance.changes$ }
+}
+
+/** The state behind a Dexie storage instance (its `internals`): the Dexie database, table and boolean indexes. */
+export function dexieStateOf(instance: RxStorageInstanceDexie<unknown>) {
+  return instance.internals
+}
+
+/**
+ * Answers a Dexie storage instance's queries with `query` instead of its cursor walk while it is open
+ * (`closed` is set once it closes; Dexie's own query then throws the error RxDB expects).
+ */
+export function replaceDexieQuery(
+  instance: unknown,
+  query: (
+    dexie: RxStorageInstanceDexie<unknown>,
+    prepared: PreparedQuery<unknown>,
+  ) => Promise<RxStorageQueryResult<unknown>>,
+): void {
+  const dexie = instance as RxStorageInstanceDexie<unknown>
+  const cursorQuery = dexie.query.bind(dexie)
+  dexie.query = (prepared) => (dexie.closed ? cursorQuery(prepared) : query(dexie, prepared))
 }
 
 /** The IDBKeyRange a Dexie instance was opened with (fake-indexeddb's in tests). */
