@@ -1,6 +1,6 @@
 /**
  * What a signed-in session runs and the sign-in screen does not: the local database (RxDB), its
- * replication, and the intents a device runs itself. sync-controller.ts loads this module on demand
+ * replication, and the intents a device runs itself. session/local-database.ts loads this module on demand
  * (session-code-loader.ts) before it opens a local database, so a new device's sign-in screen downloads far
  * less; a stored session starts loading it at once, beside the session check.
  */

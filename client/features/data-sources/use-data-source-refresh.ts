@@ -4,7 +4,7 @@
  * the spec's call) so a failure shows the spec's 'Fetch Sources Error' / 'Status : {status}' (or
  * 'Error fetching datasources' when the request itself fails), and re-pulls every collection from its
  * checkpoint (cheap: only what changed arrives). The call goes through the data layer's transport
- * (SyncController.refreshDataSources), like every other request of the app. Offline there is nothing to ask: the page says so.
+ * (api.dataSources with the controller's transport, then SyncController.resync), like every other request of the app. Offline there is nothing to ask: the page says so.
  */
 import { useCallback, useState } from 'react'
 import { Messages } from '../../../shared/validation/messages'

@@ -33,7 +33,7 @@ export function SettingsPage() {
 
   const access = useMemo<MenuAccess>(
     () => ({
-      // The session's current role: a re-check (sync-controller.ts) that demotes hides Users and Data Sources.
+      // The session's current role: a re-check (db/session/session.ts) that demotes hides Users and Data Sources.
       isAdministrator: session.status === 'signed-in' && isAdministrator(session.user.role),
       flags: {
         multiVariateCreation: plant?.featureFlags.multiVariateCreation ?? false,
