@@ -1,7 +1,8 @@
 // Flat config: typescript-eslint recommended everywhere, React hooks rules in the client, no import
 // cycles anywhere (type-only and dynamic imports included), and the layer fences: shared/ is pure
 // domain code; the server's domain does not know its HTTP routes; SQL (kysely's sql tag) only in
-// sync-server/store/; the client never imports the server.
+// sync-server/store/; the client never imports the server, and only its local store
+// (client/db/storage/) imports RxDB.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -97,6 +98,18 @@ export default tseslint.config(
   ),
   layer(
     ['client/**/*.{ts,tsx}'],
+    [
+      { group: ['**/sync-server/**', '**/sync-server'], message: 'The client never imports server code.' },
+      {
+        group: ['rxdb', 'rxdb/*'],
+        message: 'RxDB lives behind the local store (client/db/storage/local-store.ts).',
+        allowTypeImports: false,
+      },
+    ],
+  ),
+  // The local store's implementation, and its tests, are where RxDB is used.
+  layer(
+    ['client/db/storage/**/*.ts'],
     [{ group: ['**/sync-server/**', '**/sync-server'], message: 'The client never imports server code.' }],
   ),
 )

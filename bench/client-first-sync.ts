@@ -78,7 +78,7 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
     const docCount = await page.evaluate(async () => {
       const db = (window as unknown as AppWindow).__qm.controller.db$.value!
-      const counts = await Promise.all(Object.values(db.collections).map((c) => c.count().exec()))
+      const counts = await Promise.all(Object.values(db.rx.collections).map((c) => c.count().exec()))
       return counts.reduce((a, b) => a + b, 0)
     })
 
@@ -197,7 +197,7 @@ async function writeStoredAgain(layout: 'raw' | 'stored'): Promise<number> {
     indexes: Array<{ name: string; keyPath: string | string[]; unique: boolean; multiEntry: boolean }>
     records: Array<{ key?: IDBValidKey; value: unknown }>
   }
-  const collections = Object.entries(local.collections)
+  const collections = Object.entries(local.rx.collections)
   const stores: Store[] =
     layout === 'raw'
       ? [

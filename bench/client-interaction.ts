@@ -102,13 +102,13 @@ export async function benchClientInteraction(signals = 5_000): Promise<void> {
       .getByRole('button', { name: new RegExp(`^${escape(HOURS)} for `) })
       .first()
       .waitFor()
-    // The rows show before the local database is open (client/db/stored-view.ts); this part reads it.
+    // The rows show before the local database is open (client/db/storage/stored-view.ts); this part reads it.
     await a.waitForFunction(() => (window as unknown as BenchWindow).__qm.controller.db$.value !== undefined)
     const offline = await a.evaluate(
       async ([names, first, count]) => {
         const qm = (window as unknown as BenchWindow).__qm
         const ids = new Map<string, string>()
-        const lines = await qm.controller.db$.value!.collections.lines.find().exec()
+        const lines = await qm.controller.db$.value!.rx.collections.lines.find().exec()
         for (const l of lines) {
           const doc = l.toJSON() as { id: string; name: string; friendlyName?: string | null }
           ids.set(doc.friendlyName || doc.name, doc.id)

@@ -11,7 +11,7 @@ import { ms, table } from './stats'
  * two `_meta.lwt` ones — against records that each hold 500 documents of one line. The first sync's
  * goal (2× the raw write) is measured against the first row; the rows below it say which storage
  * could meet it (docs/architecture.md, "Where a first sync's time goes"). The last is how the app
- * now keeps signals and limits (client/db/line-record-storage.ts, with 250 documents per record).
+ * now keeps signals and limits (client/db/storage/line-record-storage.ts, with 250 documents per record).
  */
 export async function benchStorageLayouts(count = 100_000): Promise<void> {
   const server = createServer((_req, res) => res.end('<!doctype html><title>layouts</title>'))

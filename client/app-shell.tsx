@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react'
 import { ActionButton, Text } from '@adobe/react-spectrum'
 import { useConfirm } from './components/confirm'
-import { useAppData, usePlant, useSession, useSyncIssues } from './db/data-context'
+import { useAppData, usePlant, useSession, useSyncIssues } from './db/react/data-context'
 import { RejectionAnnouncer } from './features/sync/rejection-announcer'
 import { SyncIssuesPanel } from './features/sync/sync-issues-panel'
 import { SyncStatus } from './features/sync/sync-status'

@@ -17,7 +17,7 @@ export interface EditTiming {
   readonly computed: number
   /**
    * The outbox's changed$ reached this driver's subscriber, the last one: the screens' live reads
-   * (subscribed before it) have read the action and rendered it (client/db/hooks.ts, flushSync).
+   * (subscribed before it) have read the action and rendered it (client/db/react/hooks.ts, flushSync).
    */
   readonly shown: number
   /** The action's IndexedDB write completed (outbox.add resolved). */

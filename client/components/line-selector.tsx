@@ -1,7 +1,7 @@
 import { lineLabel } from '../../shared/schema/line'
 import { useEffect, useMemo, useRef } from 'react'
 import { Item, Picker } from '@adobe/react-spectrum'
-import { useDocs } from '../db/hooks'
+import { useDocs } from '../db/react/hooks'
 import { useSessionValue } from './session-value'
 
 export interface LineSelectorProps {

@@ -1,5 +1,5 @@
 import { formatPlantDateTime, parseUtc } from '../../shared/time/plant-time'
-import { usePlant } from '../db/data-context'
+import { usePlant } from '../db/react/data-context'
 
 /** What PlantDateTime shows, as text (the CSV export writes exactly this): '—' for no time. */
 export function plantDateTimeText(utc: string | null | undefined, timeZone: string): string {

@@ -3,8 +3,8 @@ import type { IntentArgs, IntentName } from '../../shared/intents'
 import type { Rejection } from '../../shared/sync/protocol'
 import { Messages } from '../../shared/validation/messages'
 import { useSnackbar } from '../components/snackbar'
-import { useIntent, useSyncStatusOf } from '../db/data-context'
-import type { LocalOutcome } from '../db/local-intents'
+import { useIntent, useSyncStatusOf } from '../db/react/data-context'
+import type { LocalOutcome } from '../db/sync/local-intents'
 
 /** How one screen words the outcomes of an action; the hook decides which outcome it was. */
 export interface ActionReport {

@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Heading, Text } from '@adobe/react-spectrum'
 import { FloatingLayer } from '../components/floating-layer'
-import { useSyncStatusOf } from '../db/data-context'
+import { useSyncStatusOf } from '../db/react/data-context'
 import { applyUpdate, deferUpdate } from './register-service-worker'
 import { useUpdateState } from './update-state'
 

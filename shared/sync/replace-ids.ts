@@ -2,7 +2,7 @@
  * Ids replaced in an action: in gateway mode the authority names what a device created (a monitor,
  * a user…) itself, and an action made afterwards under the device's id must reach it. The gateway
  * swaps them in actions it receives (sync-server/gateway/apply-upstream.ts) and the device in the
- * actions it still holds (client/db/outbox.ts). Pure: every string equal to a replaced id, at any
+ * actions it still holds (client/db/sync/outbox.ts). Pure: every string equal to a replaced id, at any
  * depth, becomes the new id (ids are UUIDs; no other value equals one).
  */
 export function stringsIn(value: unknown, out: Set<string> = new Set()): Set<string> {

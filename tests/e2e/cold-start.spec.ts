@@ -4,7 +4,7 @@ import { goOffline } from './support/tablet'
 
 /**
  * A cold start offline draws Line Management from what the device stored, before its local database
- * has opened (client/db/stored-view.ts). The first rows painted already carry the edits waiting to
+ * has opened (client/db/storage/stored-view.ts). The first rows painted already carry the edits waiting to
  * sync — a row never shows its old value first — and an edit made the moment the rows appear is kept.
  */
 test('OFF-02 LINE-04 a cold start offline paints the pending edit with its first rows, and an edit made at once is kept', async ({

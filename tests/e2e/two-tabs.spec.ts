@@ -4,7 +4,7 @@ import { goOffline, openSyncedTablet } from './support/tablet'
 
 /**
  * Two tabs of one tablet share its database: signals and limits are kept in records of a line that
- * both tabs write as the server's changes arrive (client/db/line-record-storage.ts). An edit saved in
+ * both tabs write as the server's changes arrive (client/db/storage/line-record-storage.ts). An edit saved in
  * either tab shows in the other, nothing is stored twice, and what both wrote is what a reload and an
  * offline start read. The line's seeded limits are put back afterwards (all specs share one server).
  */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { databaseNameFor } from '../../client/db/database-name'
+import { databaseNameFor } from '../../client/db/storage/database-name'
 import { DEMO } from './support/test-server'
 import { useHttpTestServer } from './support/http-test-server'
 import { tabletDevice, useTabletStorage } from './support/tablet-device'
 
 /**
- * A cold start opens the last session's database from a hint (client/db/session-hint.ts) before
+ * A cold start opens the last session's database from a hint (client/db/session/session-hint.ts) before
  * the stored identity is read. The hint only speeds things up: a wrong one must end with the stored
  * identity's database open and nothing else, online and offline.
  */
@@ -43,7 +43,7 @@ describe.each([false, true])(
         expect(db?.name).toBe(wanted)
         expect(next.controller.session$.value).toMatchObject({ status: 'signed-in', verified: online })
         // The plant's lines are there, read from the device.
-        expect((await db!.collections.lines.find().exec()).length).toBeGreaterThan(0)
+        expect((await db!.rx.collections.lines.find().exec()).length).toBeGreaterThan(0)
         // The wrongly hinted database is not the one left open, and nothing replaced the right one.
         await new Promise((resolve) => setTimeout(resolve, 200))
         expect(next.controller.db$.value?.name).toBe(wanted)

@@ -66,10 +66,10 @@ describe('a device in front of a gateway', () => {
   test('MON-06 OFF-02 a monitor created offline and switched off offline: both reach the authority’s monitor, the device ends with its id', async () => {
     const { controller, transport } = await signedInDevice('gw-created')
     const db = controller.db$.value!
-    const signals = (await db.collections.signals.find().exec())
+    const signals = (await db.rx.collections.signals.find().exec())
       .map((d) => d.toJSON() as { id: string; lineId: string; entityType: string })
       .filter((s) => s.lineId === 'line-paint' && s.entityType === 'MEASUREMENT')
-    const template = (await db.collections.monitors.find().exec())[0]!.toJSON() as unknown as Monitor
+    const template = (await db.rx.collections.monitors.find().exec())[0]!.toJSON() as unknown as Monitor
     const monitor: Monitor = {
       ...template,
       monitor_uuid: randomUUID(),
@@ -104,7 +104,7 @@ describe('a device in front of a gateway', () => {
     await expect
       .poll(
         async () => {
-          const held = (await db.collections.monitors.find().exec()).map(
+          const held = (await db.rx.collections.monitors.find().exec()).map(
             (d) => d.toJSON() as unknown as Monitor,
           )
           return held.filter((m) => m.monitor_name === 'Made offline').map((m) => [m.monitor_uuid, m.active])

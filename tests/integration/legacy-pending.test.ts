@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
-import { databaseNameFor, openAppDatabase } from '../../client/db/app-database'
-import { DeviceDb } from '../../client/db/device-db'
+import { databaseNameFor, openAppDatabase } from '../../client/db/storage/app-database'
+import { DeviceDb } from '../../client/db/storage/device-db'
 import { SyncController } from '../../client/db/sync-controller'
 import { DEMO } from './support/test-server'
 import { useHttpTestServer } from './support/http-test-server'
@@ -57,7 +57,7 @@ describe('OFF-07 pending changes of the previous app version', () => {
         .toBe(77)
       await expect.poll(() => controller.status$.value.pendingCount, { timeout: 20_000 }).toBe(0)
       // The mark of the previous version is gone: the local database holds server documents only.
-      const local = await controller.db$.value?.collections.lines.findOne('line-paint').exec()
+      const local = await controller.db$.value?.rx.collections.lines.findOne('line-paint').exec()
       expect(local?.get('pendingSince')).toBeUndefined()
     } finally {
       await controller.close()

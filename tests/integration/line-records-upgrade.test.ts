@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { BULK_COLLECTIONS } from '../../client/db/collections'
-import { databaseNameFor } from '../../client/db/database-name'
-import { deleteDatabase } from '../../client/db/idb-request'
-import { checkpointKey } from '../../client/db/device-db'
-import { recordsDatabaseName } from '../../client/db/line-record-storage'
-import { dexieDatabaseName } from '../../client/db/rxdb-dexie-layout'
+import { databaseNameFor } from '../../client/db/storage/database-name'
+import { deleteDatabase } from '../../client/db/storage/idb-request'
+import { checkpointKey } from '../../client/db/storage/device-db'
+import { recordsDatabaseName } from '../../client/db/storage/line-record-storage'
+import { dexieDatabaseName } from '../../client/db/storage/rxdb-internals'
 import { DEMO } from './support/test-server'
 import { useHttpTestServer } from './support/http-test-server'
 import { tabletDevice, useTabletStorage } from './support/tablet-device'
 
 /**
  * A device that stored signals and limits in RxDB's Dexie layout (the version before
- * client/db/line-record-storage.ts) pulls them again into line records on its next start, shows
+ * client/db/storage/line-record-storage.ts) pulls them again into line records on its next start, shows
  * first-sync progress while it does, and deletes the old copies; its structure is not pulled again.
  */
 const http = useHttpTestServer()
@@ -31,7 +31,7 @@ describe('moving signals and limits to line records', () => {
       Object.fromEntries(
         await Promise.all(
           [...BULK_COLLECTIONS].map(
-            async (name) => [name, await c.collections[name].count().exec()] as const,
+            async (name) => [name, await c.rx.collections[name].count().exec()] as const,
           ),
         ),
       )

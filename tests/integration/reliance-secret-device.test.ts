@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
-import { DeviceDb } from '../../client/db/device-db'
+import { DeviceDb } from '../../client/db/storage/device-db'
 import { SyncController } from '../../client/db/sync-controller'
 import { readRelianceSecret } from '../../sync-server/domain/integration-reliance'
 import { DEMO } from './support/test-server'
@@ -64,7 +64,7 @@ describe('ETQ-03 the Reliance secret on the device', () => {
       expect(outcome.status).toBe('saved')
       // Waiting to be sent: the only copy the server will ever get is in the outbox.
       expect(await d.stored()).toContain(SECRET)
-      const local = await d.controller.db$.value?.collections.relianceConfigs
+      const local = await d.controller.db$.value?.rx.collections.relianceConfigs
         .findOne('reliance-device-paint')
         .exec()
       expect(JSON.stringify(local?.toJSON() ?? {})).not.toContain(SECRET)

@@ -40,9 +40,9 @@ describe('SHELL-04 roles re-checked on the device', () => {
       await expect.poll(() => controller.status$.value.initialProgress, { timeout: 30_000 }).toBeNull()
       expect(role(controller)).toBe('administrator')
       const replicated = () =>
-        (controller as unknown as { replications: Array<{ collection: string }> }).replications.map(
-          (r) => r.collection,
-        )
+        (
+          controller as unknown as { replications: { all: Array<{ collection: string }> } }
+        ).replications.all.map((r) => r.collection)
       expect(replicated()).toContain('users')
 
       await setOperatorRole('PUT')

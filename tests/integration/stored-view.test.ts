@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { IDBFactory } from 'fake-indexeddb'
 import { COLLECTIONS } from '../../client/db/collections'
-import { databaseNameFor } from '../../client/db/database-name'
-import { viewOfAll } from '../../client/db/local-view'
-import { StoredView } from '../../client/db/stored-view'
+import { databaseNameFor } from '../../client/db/storage/database-name'
+import { viewOfAll } from '../../client/db/sync/local-view'
+import { StoredView } from '../../client/db/storage/stored-view'
 import { DEMO } from './support/test-server'
 import { useHttpTestServer } from './support/http-test-server'
 import { tabletDevice, useTabletStorage } from './support/tablet-device'
 
 /**
  * A cold start of a device that holds its plant shows what the device stored before the local
- * database (RxDB) is open (client/db/stored-view.ts): the stored documents as RxDB's own queries give
+ * database (RxDB) is open (client/db/storage/stored-view.ts): the stored documents as RxDB's own queries give
  * them, with this device's pending actions laid over them; an action made meanwhile waits for the
  * database instead of failing; and a read never creates a database that is not there.
  */
@@ -42,7 +42,7 @@ describe('cold start from what the device stored', () => {
         expect(read, collection).toBeUndefined()
         continue
       }
-      const rx = await db.collections[collection].find().exec()
+      const rx = await db.rx.collections[collection].find().exec()
       expect(read, collection).toEqual(rx.map((d) => d.toJSON()))
     }
     expect(view.peek('lines')?.length).toBeGreaterThan(0)
@@ -58,7 +58,7 @@ describe('cold start from what the device stored', () => {
 
   it('OFF-02 offline, the frame shows before the database opens, with pending edits laid over the stored lines; an edit made then waits for the database', async () => {
     const { tablet, first, user, dbName } = await syncedTablet('stored-offline')
-    const lines = await first.db$.value!.collections.lines.find().exec()
+    const lines = await first.db$.value!.rx.collections.lines.find().exec()
     const line = lines[0]!.toJSON()
     const renamed = 'Stored view line'
     tablet.transport.setOnline(false)

@@ -17,7 +17,7 @@ import {
 } from '@adobe/react-spectrum'
 import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
-import { useDoc } from '../../db/hooks'
+import { useDoc } from '../../db/react/hooks'
 import { AlertRulesEditor } from '../alert-rules/alert-rules-editor'
 import {
   alertRulesChanged,

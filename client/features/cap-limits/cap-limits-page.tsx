@@ -11,8 +11,8 @@ import type { LimitField, LimitSingleSide } from '../../../shared/validation/lim
 import { CsvExportButton } from '../../components/csv-export-button'
 import { LineSelector, lineLabel, useSelectedLine } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
-import { useLineArrived, usePlant, useSession } from '../../db/data-context'
-import { useDocs } from '../../db/hooks'
+import { useLineArrived, usePlant, useSession } from '../../db/react/data-context'
+import { useDocs } from '../../db/react/hooks'
 import { isKept, useAction } from '../../hooks/use-action'
 import { LimitsGrid } from './limits-grid'
 import {

@@ -5,7 +5,7 @@
  */
 import { Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
 import { Link, useSearch } from '@tanstack/react-router'
-import { useDoc } from '../../db/hooks'
+import { useDoc } from '../../db/react/hooks'
 
 export default function InsightMappingPage() {
   const { sourceId } = useSearch({ from: '/_app/insight-mapping' })

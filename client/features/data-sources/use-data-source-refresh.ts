@@ -4,13 +4,13 @@
  * the spec's call) so a failure shows the spec's 'Fetch Sources Error' / 'Status : {status}' (or
  * 'Error fetching datasources' when the request itself fails), and re-pulls every collection from its
  * checkpoint (cheap: only what changed arrives). The call goes through the data layer's transport
- * (SyncController.refreshDataSources), like every other request of the app. Offline there is nothing to ask: the page says so.
+ * (api.dataSources with the controller's transport, then SyncController.resync), like every other request of the app. Offline there is nothing to ask: the page says so.
  */
 import { useCallback, useState } from 'react'
 import { Messages } from '../../../shared/validation/messages'
-import { useAppData } from '../../db/app-data'
-import { useSyncStatusOf } from '../../db/data-context'
-import { HttpError } from '../../db/transport'
+import { useAppData } from '../../db/react/app-data'
+import { useSyncStatusOf } from '../../db/react/data-context'
+import { api, HttpError } from '../../db/sync/transport'
 
 export interface FetchError {
   readonly title: string
@@ -34,7 +34,9 @@ export function useDataSourceRefresh(plantId: string | undefined) {
     }
     setRefreshing(true)
     try {
-      await controller.refreshDataSources(plantId)
+      // DS-01: asks the server for the plant's sources (an HttpError says why not), then pulls what changed.
+      await api.dataSources(controller.transport, plantId)
+      controller.resync()
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0
       setFetchError({

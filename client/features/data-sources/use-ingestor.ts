@@ -4,8 +4,9 @@
  * this device knows (the one it fetched, else the one in the replicated plant) and says so.
  */
 import { useEffect, useReducer, useState } from 'react'
-import { useAppData } from '../../db/app-data'
-import { useSyncStatusOf } from '../../db/data-context'
+import { useAppData } from '../../db/react/app-data'
+import { useSyncStatusOf } from '../../db/react/data-context'
+import { api } from '../../db/sync/transport'
 
 export type IngestorView =
   | { readonly kind: 'loading' }
@@ -34,8 +35,9 @@ export function useIngestor(plant: {
   useEffect(() => {
     if (loading || !plantId || !online) return
     let current = true
-    controller.fetchIngestorId(plantId).then(
-      (id) => {
+    // DS-01: the plant's ingestor id; an HttpError says why not (status 0: unreachable).
+    api.ingestor(controller.transport, plantId).then(
+      ({ id }) => {
         if (!current) return
         setAnswer({ key, id })
         setLastFetched({ plantId, id })

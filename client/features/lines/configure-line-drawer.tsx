@@ -4,7 +4,7 @@ import { useConfirm } from '../../components/confirm'
 import { Drawer } from '../../components/drawer'
 import { Skeleton } from '../../components/skeleton'
 import type { LocalDoc } from '../../db/collections'
-import { usePlant } from '../../db/data-context'
+import { usePlant } from '../../db/react/data-context'
 import { isKept, useAction, type ActionProblem } from '../../hooks/use-action'
 import { DRAWER_WIDTH_PX } from '../../../shared/constants'
 import {

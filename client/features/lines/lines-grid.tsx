@@ -9,7 +9,7 @@ import {
   validateIngestionThresholdHours,
 } from '../../../shared/validation/line-rules'
 import { Messages } from '../../../shared/validation/messages'
-import { usePlant } from '../../db/data-context'
+import { usePlant } from '../../db/react/data-context'
 import { InlineNumberCell } from './inline-number-cell'
 import { isLineOverdue, LastDataCell, NO_DATA_RECEIVED, useTick } from './last-data-cell'
 import { LineActiveSwitch } from './line-active-switch'

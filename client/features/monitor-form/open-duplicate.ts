@@ -3,7 +3,7 @@
  * and opening it in EDIT on its admin page — the same 'Edit existing monitor' as the form's own.
  */
 import type { useNavigate } from '@tanstack/react-router'
-import type { SyncIssue } from '../../db/device-db'
+import type { SyncIssue } from '../../db/storage/device-db'
 import type { AdminMonitorType } from '../monitors/monitor-labels'
 import { requestMonitorEdit } from './edit-request'
 import { duplicateOf } from './duplicate-of'

@@ -11,7 +11,7 @@ import type { SignalSelection } from '../../../shared/validation/monitor-rules'
 import { LineSelector } from '../../components/line-selector'
 import { Skeleton } from '../../components/skeleton'
 import type { LocalDoc } from '../../db/collections'
-import { useDocs, type Live } from '../../db/hooks'
+import { useDocs, type Live } from '../../db/react/hooks'
 import type { AdminMonitorType } from '../monitors/monitor-labels'
 import {
   clearSelection,

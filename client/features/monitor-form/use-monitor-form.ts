@@ -7,7 +7,7 @@
 import { useState } from 'react'
 import { systemClock } from '../../../shared/time/clock'
 import type { LocalDoc } from '../../db/collections'
-import { useDoc } from '../../db/hooks'
+import { useDoc } from '../../db/react/hooks'
 import type { AdminMonitorType } from '../monitors/monitor-labels'
 import {
   TABS_OF,

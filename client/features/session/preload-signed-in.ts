@@ -1,4 +1,4 @@
-import { readSessionHint } from '../../db/session-hint'
+import { readSessionHint } from '../../db/session/session-hint'
 import { preloadSection } from '../section-code'
 import { preloadSignedInArea } from './signed-in-area'
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import { AppShell } from '../../app-shell'
-import { useSession } from '../../db/data-context'
+import { useSession } from '../../db/react/data-context'
 import { FullPageLoading } from './full-page-loading'
 import { isLocalPath } from './redirect-target'
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useRouter, useSearch } from '@tanstack/react-router'
 import { Button, Content, Flex, Form, Heading, InlineAlert, TextField, View } from '@adobe/react-spectrum'
 import { Messages } from '../../../shared/validation/messages'
-import { useAppData, useSession, useSyncStatus } from '../../db/data-context'
+import { useAppData, useSession, useSyncStatus } from '../../db/react/data-context'
 import { afterSignIn } from './redirect-target'
 import { preloadSignedInArea } from './signed-in-area'
 

@@ -1,6 +1,6 @@
 import { Component, memo, Suspense, useEffect, type ReactNode } from 'react'
 import { Button, Content, Heading, IllustratedMessage } from '@adobe/react-spectrum'
-import { useAppData } from '../../db/app-data'
+import { useAppData } from '../../db/react/app-data'
 import { markOnce } from '../../db/first-marks'
 import { FullPageLoading } from '../session/full-page-loading'
 import { useSectionPage } from './sections'

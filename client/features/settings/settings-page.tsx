@@ -4,7 +4,7 @@ import { isAdministrator } from '../../../shared/schema/user'
 import { useSessionValue } from '../../components/session-value'
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/use-media-query'
 import { MAIN_CONTENT_ID } from '../../components/focus'
-import { usePlant, useSession, useSyncStatusOf } from '../../db/data-context'
+import { usePlant, useSession, useSyncStatusOf } from '../../db/react/data-context'
 import { markOnce } from '../../db/first-marks'
 import { FullPageLoading } from '../session/full-page-loading'
 import { preloadSection } from '../section-code'
@@ -33,7 +33,7 @@ export function SettingsPage() {
 
   const access = useMemo<MenuAccess>(
     () => ({
-      // The session's current role: a re-check (sync-controller.ts) that demotes hides Users and Data Sources.
+      // The session's current role: a re-check (db/session/session.ts) that demotes hides Users and Data Sources.
       isAdministrator: session.status === 'signed-in' && isAdministrator(session.user.role),
       flags: {
         multiVariateCreation: plant?.featureFlags.multiVariateCreation ?? false,

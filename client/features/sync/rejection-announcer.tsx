@@ -4,7 +4,7 @@ import { ALERT_SNACKBAR_MS } from '../../../shared/constants'
 import { Messages } from '../../../shared/validation/messages'
 import { useConfirm } from '../../components/confirm'
 import { useSnackbar } from '../../components/snackbar'
-import { useAppData } from '../../db/data-context'
+import { useAppData } from '../../db/react/data-context'
 import { duplicateTarget, openDuplicate } from '../monitor-form/open-duplicate'
 
 /**

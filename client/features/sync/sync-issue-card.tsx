@@ -4,7 +4,7 @@ import { Button, ButtonGroup, Content, Heading, InlineAlert, Text } from '@adobe
 import type { Rejection } from '../../../shared/sync/protocol'
 import { Messages } from '../../../shared/validation/messages'
 import { PlantDateTime } from '../../components/plant-date-time'
-import type { SyncIssue } from '../../db/device-db'
+import type { SyncIssue } from '../../db/storage/device-db'
 import { duplicateTarget, openDuplicate } from '../monitor-form/open-duplicate'
 import { collectionLabel, fieldLabel, formatValue } from './issue-format'
 import {

@@ -1,7 +1,7 @@
 import { Messages } from '../../../shared/validation/messages'
 import { ProgressBar, StatusLight } from '@adobe/react-spectrum'
 import { PlantDateTime } from '../../components/plant-date-time'
-import { useSyncStatus } from '../../db/data-context'
+import { useSyncStatus } from '../../db/react/data-context'
 
 /**
  * The sync status control of the frame header (OFF-03): online/offline, pending changes, last synced

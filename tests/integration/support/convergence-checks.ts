@@ -1,4 +1,4 @@
-import type { SyncIssue } from '../../../client/db/device-db'
+import type { SyncIssue } from '../../../client/db/storage/device-db'
 import type { CollectionName } from '../../../shared/sync/collections'
 import { deepEqual, entityFields } from '../../../shared/sync/deep-equal'
 import { idOf, show, type Answered, type ServerState } from './convergence-exchanges'

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import { mkdtempSync } from 'node:fs'
 import { join } from 'node:path'
-import type { SyncIssue } from '../../../client/db/device-db'
+import type { SyncIssue } from '../../../client/db/storage/device-db'
 import type {
   ClientConfig,
   ClientDump,

@@ -1,4 +1,4 @@
-import type { SyncIssue } from '../../../client/db/device-db'
+import type { SyncIssue } from '../../../client/db/storage/device-db'
 import type { IntentName } from '../../../shared/intents'
 import type { Role } from '../../../shared/schema/user'
 import type { CollectionName } from '../../../shared/sync/collections'

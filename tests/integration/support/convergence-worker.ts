@@ -2,9 +2,9 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
-import { DeviceDb, type SyncIssue } from '../../../client/db/device-db'
-import type { LocalOutcome } from '../../../client/db/local-intents'
-import type { CollectionReplication } from '../../../client/db/replication'
+import { DeviceDb, type SyncIssue } from '../../../client/db/storage/device-db'
+import type { LocalOutcome } from '../../../client/db/sync/local-intents'
+import type { CollectionReplication } from '../../../client/db/sync/replication'
 import { SyncController } from '../../../client/db/sync-controller'
 import type { IntentName } from '../../../shared/intents'
 import { canAccessCollection, COLLECTIONS, type CollectionName } from '../../../shared/sync/collections'
@@ -58,7 +58,7 @@ controller.onIssue((issue) => post({ type: 'announced', issue }))
 
 /** The controller keeps its replications private; the test needs awaitInSync on each. */
 const replications = (): ReadonlyArray<CollectionReplication> =>
-  (controller as unknown as { replications: ReadonlyArray<CollectionReplication> }).replications
+  (controller as unknown as { replications: { all: ReadonlyArray<CollectionReplication> } }).replications.all
 
 function database() {
   const db = controller.db$.value
@@ -119,7 +119,7 @@ async function pendingActions(): Promise<number> {
 
 /** What the device shows of one field: the server's document with the pending actions laid over it. */
 async function shown(collection: CollectionName, id: string, field: string): Promise<unknown> {
-  const server = (await database().collections[collection].findOne(id).exec())?.toJSON() as
+  const server = (await database().rx.collections[collection].findOne(id).exec())?.toJSON() as
     Record<string, unknown> | undefined
   return controller.outbox.state.overlay(collection, id, server).data?.[field]
 }
@@ -185,7 +185,7 @@ async function handle(request: ClientRequest): Promise<unknown> {
       const r = role()
       const collections: Partial<Record<CollectionName, ReadonlyArray<Record<string, unknown>>>> = {}
       for (const c of COLLECTIONS.filter((c) => canAccessCollection(c, r))) {
-        const docs = await db.collections[c].find().exec()
+        const docs = await db.rx.collections[c].find().exec()
         collections[c] = docs.map((d) => d.toJSON() as Record<string, unknown>)
       }
       const issues = await device.issues.toArray()

@@ -1,4 +1,4 @@
-import type { Transport } from '../../../client/db/transport'
+import type { Transport } from '../../../client/db/sync/transport'
 import { readEvents } from './sse'
 import type { IntentPushResponse, PushedIntent } from '../../../shared/sync/intent-protocol'
 

@@ -2,14 +2,14 @@ import { afterEach } from 'vitest'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
-import { DeviceDb } from '../../../client/db/device-db'
+import { DeviceDb } from '../../../client/db/storage/device-db'
 import { SyncController, type ControllerOptions } from '../../../client/db/sync-controller'
 import { NodeTransport } from './node-client'
 
 /**
  * A tablet for controller tests: its IndexedDB (fake-indexeddb) and its cookie jar outlive each page
  * load, and each `open()` is a new page's controller. The browser's localStorage, where the session
- * hint lives (client/db/session-hint.ts), is a map that this returns and clears after each test.
+ * hint lives (client/db/session/session-hint.ts), is a map that this returns and clears after each test.
  */
 export function useTabletStorage(): Map<string, string> {
   const store = new Map<string, string>()

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkLocally, runLocally } from '../../../client/db/local-intents'
+import { checkLocally, runLocally } from '../../../client/db/sync/local-intents'
 import { INTENTS, type IntentName } from '../../../shared/intents'
 import type { Actor } from '../../../shared/intents/intent'
 import type { Role } from '../../../shared/schema/user'

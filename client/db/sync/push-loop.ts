@@ -1,0 +1,89 @@
+import type { IntentOutcome } from '../../../shared/sync/intent-protocol'
+import { IntentPusher } from './intent-pusher'
+import type { Outbox } from './outbox'
+import { isStored, type PendingAction } from './pending-changes'
+import type { SyncEvent, SyncStatus } from './sync-status'
+import type { HttpError, Transport } from './transport'
+
+const RETRY_MS = 5000
+
+export interface PushLoopOptions {
+  readonly transport: Transport
+  readonly outbox: Outbox
+  /** Whether sending makes sense now (session verified, not paused, no update required). */
+  canPush(): boolean
+  author(): string | undefined
+  status(): SyncStatus
+  dispatch(event: SyncEvent): void
+  /** Browser's online flag, where there is one. */
+  isOnline(): boolean | undefined
+  /** An answer the plant's server took or refused (any answer but "authority unreachable"). */
+  onResult(ok: boolean, error?: HttpError): void
+  onRefused(action: PendingAction, outcome: Exclude<IntentOutcome, { status: 'applied' }>): Promise<void>
+  /** After a push: ask for the written documents if no stream brings them. */
+  afterPush(): void
+}
+
+/**
+ * Sends the outbox: at once when the user's own action shows (subscribed to the outbox before any
+ * screen, so its request leaves before the screens render it), and again after RETRY_MS — or the
+ * sync server's Retry-After while the plant's server cannot be reached — while actions are left and
+ * the device is online. Keeps the status's pending counts.
+ */
+export class PushLoop {
+  private readonly pusher: IntentPusher
+  private retryTimer: ReturnType<typeof setTimeout> | undefined
+  /** The sync server's Retry-After of the last push, while the plant's server cannot be reached. */
+  private retryAfterMs: number | undefined
+
+  constructor(private readonly options: PushLoopOptions) {
+    const { transport, outbox } = options
+    this.pusher = new IntentPusher(transport, outbox, {
+      canPush: options.canPush,
+      author: options.author,
+      onResult: (ok, error) => this.onPushResult(ok, error),
+      onRefused: options.onRefused,
+      afterPush: options.afterPush,
+    })
+    outbox.changed$.subscribe((tick) => {
+      if (outbox.isActionTick(tick)) void this.pushNow()
+      this.countPending()
+    })
+  }
+
+  async pushNow(): Promise<void> {
+    clearTimeout(this.retryTimer)
+    await this.pusher.push()
+    const author = this.options.author()
+    if (author && this.options.outbox.state.pending(author).length > 0 && this.options.status().online) {
+      this.retryTimer = setTimeout(() => void this.pushNow(), this.retryAfterMs ?? RETRY_MS)
+    }
+  }
+
+  cancelRetry(): void {
+    clearTimeout(this.retryTimer)
+  }
+
+  /** A push's outcome: besides what every answer says, whether the plant's server took it. */
+  private onPushResult(ok: boolean, error?: HttpError): void {
+    const unreachable = !ok && error?.authorityUnreachable === true
+    this.retryAfterMs = unreachable ? error?.retryAfterMs : undefined
+    // The sync server answered, so the device is online (unless it went offline meanwhile); nothing
+    // was synced, so "last synced" stays.
+    this.options.dispatch({ type: 'authority', unreachable, online: this.options.isOnline() ?? true })
+    if (!unreachable) this.options.onResult(ok, error)
+  }
+
+  private countPending(): void {
+    // The outbox shows and counts only its current author's actions (see Outbox.setAuthor).
+    // Only kept actions are counted as pending: one still being written is "saving" (issue 28).
+    const all = this.options.outbox.state.pending()
+    const pending = all.filter(isStored).length
+    this.options.dispatch({
+      type: 'pending-counts',
+      pending,
+      saving: all.length - pending,
+      othersPending: this.options.outbox.othersPending,
+    })
+  }
+}
