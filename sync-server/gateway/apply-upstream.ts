@@ -15,10 +15,11 @@ import type { IntentRequest, IntentVerdict } from '../domain/intent-verdict'
 import type { PreparedIntent } from '../domain/intent-step'
 import type { Services } from '../domain/services'
 import { DocumentCache } from '../store/document-cache'
-import { getDocuments, type StoredDocument } from '../store/documents'
-import { recordReplacedIds, replacedIds } from '../store/gateway-ids'
-import { forgetJudgedInput, stepsOfActions, type StepRow } from '../store/gateway-steps'
-import { findLoggedIntents, loadReads, logIntents, type LoggedIntent } from '../store/intent-store'
+import type { Executor, StoredDocument } from '../store/documents'
+import { changeSetBookkeeping } from '../store/gateway-bookkeeping'
+import { recordReplacedIds } from '../store/gateway-ids'
+import { forgetJudgedInput, type StepRow } from '../store/gateway-steps'
+import { loadReads, logIntents, type LoggedIntent } from '../store/intent-store'
 import type { AuthorityClient } from './authority-client'
 import { AuthorityUnauthorized } from './authority-client'
 import { readUnit, type RefreshUnit } from './authority-reads'
@@ -92,6 +93,13 @@ interface Bookkeeping {
   readonly logged: Map<string, LoggedIntent>
   readonly steps: ReadonlyMap<string, ReadonlyArray<StepRow>>
   readonly swaps: Map<string, string>
+  /**
+   * The replica as this change set reads it: each document read once for all its actions (the
+   * edited line, the actor's plant, a line's monitors). Valid because the set runs in the customer's
+   * queue, where every write to the replica is made (reconcile), and each write is told to it.
+   * Writes compare under the lock against the database itself, never against this.
+   */
+  readonly replica: DocumentCache
 }
 
 async function prefetch(
@@ -102,12 +110,8 @@ async function prefetch(
   const { db } = ctx.services
   const ids = requests.flatMap((r) => (r.id === undefined ? [] : [r.id]))
   const candidates = [...stringsIn(requests.map((r) => [r.args, r.base ?? []]))]
-  const [logged, steps, swaps] = await Promise.all([
-    findLoggedIntents(db, session.customerId, ids),
-    stepsOfActions(db, session.customerId, ids),
-    replacedIds(db, session.customerId, candidates),
-  ])
-  return { logged, steps, swaps }
+  const kept = await changeSetBookkeeping(db, session.customerId, ids, candidates)
+  return { ...kept, replica: new DocumentCache(db, session.customerId) }
 }
 
 async function applyOne(
@@ -128,19 +132,25 @@ async function applyOne(
   const actionId = request.id ?? `rest:${randomUUID()}`
   // Whether this action's first call keeps what it was judged on (set once its plan is known).
   const stored = { input: false }
-  const log = async (verdict: IntentVerdict, entry: LoggedIntent): Promise<IntentVerdict> => {
-    if (request.id !== undefined) {
-      const result = withFingerprint(entry, request)
-      await logIntents(db, session.customerId, [{ intentId: request.id, result }])
-      kept.logged.set(request.id, result)
-    }
+  // The verdict into the intent log: on its own, or (`ex`) in the transaction that wrote the read-back.
+  const record = async (ex: Executor, entry: LoggedIntent) => {
+    if (request.id === undefined) return
+    const result = withFingerprint(entry, request)
+    await logIntents(ex, session.customerId, [{ intentId: request.id, result }])
+    kept.logged.set(request.id, result)
+  }
+  const settle = async (verdict: IntentVerdict): Promise<IntentVerdict> => {
     if (stored.input) await forgetJudgedInput(db, session.customerId, actionId)
     return verdict
   }
+  const log = async (verdict: IntentVerdict, entry: LoggedIntent): Promise<IntentVerdict> => {
+    await record(db, entry)
+    return settle(verdict)
+  }
 
   // An action already under way (its first call is in the step log) resumes as it was judged.
-  const logged = request.id === undefined ? [] : (kept.steps.get(request.id) ?? [])
-  const judged = logged[0]?.input
+  const underWay = request.id === undefined ? [] : (kept.steps.get(request.id) ?? [])
+  const judged = underWay[0]?.input
   let run: IntentRun
   let input: JudgedInput
   if (isJudgedInput(judged)) {
@@ -154,9 +164,10 @@ async function applyOne(
   } else {
     const edits = intent.definition.edits(intent.args)
     if (edits.length > 0 && (request.base === undefined || request.base.length > 0)) {
-      await readIntoReplica(ctx, session, cookie, await unitsOfRefs(ctx, session, edits))
+      const units = await unitsOfRefs(kept.replica, edits)
+      await readIntoReplica(ctx, session, cookie, units, kept.replica)
     }
-    const ran = await runOnReplica(ctx, session, intent)
+    const ran = await runOnReplica(kept.replica, session, intent)
     if (ran instanceof DomainError) return log({ status: 'rejected', error: ran }, refusedEntry(ran))
     run = ran.run
     input = { loaded: ran.loaded, now: intent.env.now }
@@ -185,10 +196,10 @@ async function applyOne(
     },
     plan.steps,
     stored.input ? input : undefined,
-    logged,
+    underWay,
   )
   if (outcome.status === 'refused') {
-    const readBack = (unit: RefreshUnit) => readIntoReplica(ctx, session, cookie, [unit])
+    const readBack = (unit: RefreshUnit) => readIntoReplica(ctx, session, cookie, [unit], kept.replica)
     const error = await refusalVerdict(outcome.refusal, readBack, db, session)
     return log({ status: 'rejected', error }, refusedEntry(error))
   }
@@ -201,13 +212,10 @@ async function applyOne(
   // line since): what they named is read from the authority again instead.
   const known = outcome.replayed ? [] : refresh.known
   const read = outcome.replayed
-    ? [...refresh.read, ...(await unitsOfRefs(ctx, session, refsOf(refresh.known)))]
+    ? [...refresh.read, ...(await unitsOfRefs(kept.replica, refsOf(refresh.known)))]
     : refresh.read
-  const current = await writeRefresh(ctx, session, cookie, known, read)
   const swap = new Map(replaced.map((r) => [r.from, r.to]))
   const changed = new Set(run.changes.map((c) => `${c.collection}/${swap.get(c.id) ?? c.id}`))
-  const documents = current.filter((d) => d.written || changed.has(`${d.doc.collection}/${d.doc.id}`))
-  const answered = lastVersions(documents.map((d) => d.doc))
   // The device learns every replaced id its action named, also those swapped in before it ran (an
   // earlier attempt of this action, or the action that created the document, recorded them).
   const replacedIds = {
@@ -215,13 +223,18 @@ async function applyOne(
     ...Object.fromEntries(replaced.map((r) => [r.from, r.to])),
   }
   const anyReplaced = Object.keys(replacedIds).length > 0
-  return log(
-    { status: 'applied', documents: answered, ...(anyReplaced ? { replacedIds } : {}) },
-    {
+  let verdict: IntentVerdict | undefined
+  // The verdict is logged with the read-back it answers with (one transaction, one commit).
+  await writeRefresh(ctx, session, cookie, known, read, kept.replica, async (ex, current) => {
+    const documents = current.filter((d) => d.written || changed.has(`${d.doc.collection}/${d.doc.id}`))
+    const answered = lastVersions(documents.map((d) => d.doc))
+    verdict = { status: 'applied', documents: answered, ...(anyReplaced ? { replacedIds } : {}) }
+    await record(ex, {
       written: answered.map((d) => ({ collection: d.collection, id: d.id })),
       ...(anyReplaced ? { replacedIds } : {}),
-    },
-  )
+    })
+  })
+  return settle(verdict!)
 }
 
 /** The action with the authority's ids in place of device ids it replaced, and those it swapped. */
@@ -242,14 +255,13 @@ function translated(
 
 /** Runs the intent's one pure function on the replica (and keeps what it loaded); a rule's refusal as a DomainError. */
 async function runOnReplica(
-  ctx: UpstreamContext,
+  replica: DocumentCache,
   session: Session,
   intent: PreparedIntent,
 ): Promise<{ readonly run: IntentRun; readonly loaded: ReadonlyArray<LoadedDocument> } | DomainError> {
   // Reads only, outside a transaction: nothing is written until the authority has the action.
   return judgedBy(async () => {
-    const cache = new DocumentCache(ctx.services.db, session.customerId)
-    const { loader, loaded } = recording((reads) => loadReads(session, reads, cache))
+    const { loader, loaded } = recording((reads) => loadReads(session, reads, replica))
     const run = await runIntent(intent.definition, intent.args, intent.env, loader)
     return { run, loaded }
   })
@@ -269,14 +281,13 @@ async function judgedBy<R>(fn: () => Promise<R>): Promise<R | DomainError> {
 
 /** The parts of the plant that hold the edited documents, found through the replica. */
 async function unitsOfRefs(
-  ctx: UpstreamContext,
-  session: Session,
+  replica: DocumentCache,
   refs: ReadonlyArray<DocumentRef>,
 ): Promise<ReadonlyArray<RefreshUnit>> {
   const held: Array<{ collection: DocumentRef['collection']; id: string; data: Record<string, unknown> }> = []
   for (const collection of new Set(refs.map((r) => r.collection))) {
     const ids = refs.filter((r) => r.collection === collection).map((r) => r.id)
-    for (const d of await getDocuments(ctx.services.db, session.customerId, collection, ids))
+    for (const d of await replica.get(collection, ids))
       if (!d.deleted)
         held.push({ collection, id: d.id, data: { ...d.data, [PRIMARY_KEYS[collection]]: d.id } })
   }
@@ -304,28 +315,49 @@ export async function readIntoReplica(
   session: Session,
   cookie: string,
   units: ReadonlyArray<RefreshUnit>,
+  replica: DocumentCache,
 ): Promise<void> {
-  await writeRefresh(ctx, session, cookie, [], units)
+  await writeRefresh(ctx, session, cookie, [], units, replica)
 }
 
-/** Writes the answers' documents and what the units read, in one transaction; the current versions. */
+type Refreshed = ReadonlyArray<{ readonly doc: StoredDocument; readonly written: boolean }>
+
+/**
+ * Writes the answers' documents and what the units read, in one transaction, with what `alongside`
+ * writes given the current versions (in that transaction; on its own when nothing is written).
+ */
 async function writeRefresh(
   ctx: UpstreamContext,
   session: Session,
   cookie: string,
   known: ReadonlyArray<Snapshot>,
   units: ReadonlyArray<RefreshUnit>,
-): Promise<ReadonlyArray<{ readonly doc: StoredDocument; readonly written: boolean }>> {
+  replica: DocumentCache,
+  alongside?: (ex: Executor, current: Refreshed) => Promise<void>,
+): Promise<void> {
   const read: Snapshot[] = []
   for (const unit of units) {
     const snapshot = await readUnit({ client: ctx.client, cookie, session }, unit)
     if (snapshot !== 'unchanged') read.push(snapshot)
   }
   const all = mergeSnapshots([...known, ...read])
-  if (all.documents.length === 0 && all.gone.length === 0 && all.covers.length === 0) return []
-  const { current, written } = await reconcile(ctx.services, session, all, known.length > 0)
-  const wrote = new Set(written.map((d) => `${d.collection}/${d.id}`))
-  return current.map((doc) => ({ doc, written: wrote.has(`${doc.collection}/${doc.id}`) }))
+  if (all.documents.length === 0 && all.gone.length === 0 && all.covers.length === 0) {
+    await alongside?.(ctx.services.db, [])
+    return
+  }
+  await reconcile(ctx.services, session, all, {
+    expectChanges: known.length > 0,
+    cache: replica,
+    ...(alongside
+      ? {
+          alongside: (ex, current, written) => {
+            const wrote = new Set(written.map((d) => `${d.collection}/${d.id}`))
+            const marked = current.map((doc) => ({ doc, written: wrote.has(`${doc.collection}/${doc.id}`) }))
+            return alongside(ex, marked)
+          },
+        }
+      : {}),
+  })
 }
 
 const refusedEntry = (error: DomainError): LoggedIntent => ({

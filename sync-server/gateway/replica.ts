@@ -1,6 +1,7 @@
 import type { CollectionName } from '../../shared/sync/collections'
 import { deepEqual } from '../../shared/sync/deep-equal'
 import { announce } from '../domain/apply-change'
+import type { DocumentCache } from '../store/document-cache'
 import type { Services } from '../domain/services'
 import {
   CUSTOMER_WIDE,
@@ -54,6 +55,26 @@ export const mergeSnapshots = (snapshots: ReadonlyArray<Snapshot>): Snapshot => 
 const plantOf = (collection: CollectionName, plantId: string) =>
   collection === 'users' ? CUSTOMER_WIDE : plantId
 
+/** How a caller of `reconcile` wants it done. */
+export interface ReconcileOptions {
+  /** The caller expects changes (an action's read-back): straight to the locked pass. */
+  readonly expectChanges?: boolean
+  /**
+   * A change set's view of the replica (apply-upstream.ts, valid inside the customer's queue): the
+   * pass without the lock reads through it, and what is written is told to it.
+   */
+  readonly cache?: DocumentCache
+  /**
+   * More to write with the result (an action's verdict): in the same transaction when one is
+   * opened, else on its own after the comparison.
+   */
+  readonly alongside?: (
+    ex: Executor,
+    current: ReadonlyArray<StoredDocument>,
+    written: ReadonlyArray<StoredDocument>,
+  ) => Promise<void>
+}
+
 /**
  * Writes what differs, in one transaction holding the customer's write lock; answers the current
  * version of every document the snapshot names (written or not, deleted ones as tombstones) and,
@@ -64,39 +85,59 @@ export async function reconcile(
   services: Services,
   scope: { readonly customerId: string; readonly plantId: string },
   snapshot: Snapshot,
-  /** The caller expects changes (an action's read-back): straight to the locked pass. */
-  expectChanges = false,
+  { expectChanges = false, cache, alongside }: ReconcileOptions = {},
 ): Promise<{
   readonly current: ReadonlyArray<StoredDocument>
   readonly written: ReadonlyArray<StoredDocument>
 }> {
   if (!expectChanges) {
-    const unlocked = await compare(services.db, scope, snapshot)
-    if (unlocked.writes.length === 0) return { current: [...unlocked.answer.values()], written: [] }
+    const unlocked = await compare(cache ?? storeReader(services.db, scope.customerId), scope, snapshot)
+    if (unlocked.writes.length === 0) {
+      const current = [...unlocked.answer.values()]
+      await alongside?.(services.db, current, [])
+      return { current, written: [] }
+    }
   }
   const written: StoredDocument[] = []
   const current = await writeTransaction(services.db, scope.customerId, async (tx) => {
-    const { answer, writes } = await compare(tx, scope, snapshot)
+    const { answer, writes } = await compare(storeReader(tx, scope.customerId), scope, snapshot)
     for (const stored of await writeDocuments(tx, writes)) {
       written.push(stored)
       answer.set(key(stored.collection, stored.id), stored)
     }
-    return answer
+    const current = [...answer.values()]
+    await alongside?.(tx, current, written)
+    return current
   })
+  cache?.remember(written)
   announce(services, scope.customerId, written)
-  return { current: [...current.values()], written }
+  return { current, written }
 }
 
-/** What the snapshot changes in the replica as `ex` sees it: the writes, and the unchanged documents. */
+/** Where `compare` reads the replica's documents: the store (in chunks), or a change set's cache. */
+type ReplicaReader = Pick<DocumentCache, 'get' | 'list'>
+
+const storeReader = (ex: Executor, customerId: string): ReplicaReader => ({
+  async get(collection, ids) {
+    const out: StoredDocument[] = []
+    // In chunks: a query has at most 65,535 parameters.
+    for (let i = 0; i < ids.length; i += READ_CHUNK)
+      out.push(...(await getDocuments(ex, customerId, collection, ids.slice(i, i + READ_CHUNK))))
+    return out
+  },
+  list: (collection, options) => listDocuments(ex, customerId, collection, options),
+})
+
+/** What the snapshot changes in the replica as `reader` sees it: the writes, and the unchanged documents. */
 async function compare(
-  ex: Executor,
+  reader: ReplicaReader,
   { customerId, plantId }: { readonly customerId: string; readonly plantId: string },
   snapshot: Snapshot,
 ): Promise<{ answer: Map<string, StoredDocument>; writes: WriteInput[] }> {
   const held = new Map<string, StoredDocument>()
   const covered = new Set<string>()
   for (const cover of snapshot.covers) {
-    const docs = await listDocuments(ex, customerId, cover.collection, {
+    const docs = await reader.list(cover.collection, {
       ...(cover.collection === 'users' ? {} : { plantId }),
       ...(cover.fields ? { fields: cover.fields } : {}),
     })
@@ -107,12 +148,7 @@ async function compare(
   }
   for (const [collection, ids] of idsByCollection([...snapshot.documents, ...snapshot.gone])) {
     const missing = ids.filter((id) => !held.has(key(collection, id)))
-    // In chunks: a query has at most 65,535 parameters.
-    for (let i = 0; i < missing.length; i += READ_CHUNK) {
-      const chunk = missing.slice(i, i + READ_CHUNK)
-      for (const d of await getDocuments(ex, customerId, collection, chunk))
-        held.set(key(d.collection, d.id), d)
-    }
+    for (const d of await reader.get(collection, missing)) held.set(key(d.collection, d.id), d)
   }
   const answer = new Map<string, StoredDocument>()
   // Collected, then written in a few statements (a line's thousands of signals in one read).

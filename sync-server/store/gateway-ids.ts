@@ -25,21 +25,3 @@ export async function recordReplacedIds(
     .onConflict((oc) => oc.columns(['customer_id', 'device_id']).doNothing())
     .execute()
 }
-
-/** The authority's id for each of `candidates` that is a device id we replaced. */
-export async function replacedIds(
-  db: Kysely<Tables>,
-  customerId: string,
-  candidates: ReadonlyArray<string>,
-): Promise<Map<string, string>> {
-  const found = new Map<string, string>()
-  if (candidates.length === 0) return found
-  const rows = await db
-    .selectFrom('gateway_ids')
-    .select(['device_id', 'authority_id'])
-    .where('customer_id', '=', customerId)
-    .where('device_id', 'in', [...new Set(candidates)])
-    .execute()
-  for (const r of rows) found.set(r.device_id, r.authority_id)
-  return found
-}

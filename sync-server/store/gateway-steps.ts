@@ -45,26 +45,7 @@ export async function stepsOf(
     .where('action_id', '=', actionId)
     .orderBy('step')
     .execute()
-  return rows.map(fromRow)
-}
-
-/** The steps of several actions (a change set's), by action id, each in order. */
-export async function stepsOfActions(
-  db: Kysely<Tables>,
-  customerId: string,
-  actionIds: ReadonlyArray<string>,
-): Promise<Map<string, ReadonlyArray<StepRow>>> {
-  const found = new Map<string, StepRow[]>()
-  if (actionIds.length === 0) return found
-  const rows = await db
-    .selectFrom('gateway_steps')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .where('action_id', 'in', [...new Set(actionIds)])
-    .orderBy('step')
-    .execute()
-  for (const row of rows.map(fromRow)) found.set(row.actionId, [...(found.get(row.actionId) ?? []), row])
-  return found
+  return rows.map(stepFromRow)
 }
 
 /** Records a step's state (inserting its row the first time). */
@@ -116,12 +97,13 @@ export async function stepsInState(
     .where('state', 'in', [...states])
   if (customerId !== undefined) q = q.where('customer_id', '=', customerId)
   const rows = await q.orderBy('updated_at').execute()
-  return rows.map(fromRow)
+  return rows.map(stepFromRow)
 }
 
 type Row = Selectable<GatewayStepsTable>
 
-const fromRow = (r: Row): StepRow => ({
+/** A step's row as the table holds it; `updated_at` may come as JSON's text (gateway-bookkeeping.ts). */
+export const stepFromRow = (r: Omit<Row, 'updated_at'> & { updated_at: Date | string }): StepRow => ({
   customerId: r.customer_id,
   actionId: r.action_id,
   step: r.step,
@@ -133,7 +115,7 @@ const fromRow = (r: Row): StepRow => ({
   undo: r.undo,
   input: r.input,
   attempts: r.attempts,
-  updatedAt: r.updated_at,
+  updatedAt: new Date(r.updated_at),
 })
 
 /** The action has its verdict: what it was judged on is no longer needed to resume it. */
