@@ -22,10 +22,10 @@ import {
   countPlantDocuments,
   latestSeq,
   pullDocuments,
-  pullReplicatedJson,
+  pullReplicatedPage,
   toReplicated,
   type PullQuery,
-  type ReplicatedJson,
+  type ReplicatedPage,
   type StoredDocument,
 } from '../store/documents'
 import { intentRoutes } from './intent-routes'
@@ -56,13 +56,12 @@ export function replicationRoutes(): Hono<AppEnv> {
     }
     const { db } = c.var.services
     // Written as JSON by the database, unless a redaction rule (code) must see each document.
-    const page: ReadonlyArray<ReplicatedJson> = rulesFor(collection).redact
-      ? (await pullDocuments(db, query)).map((d) => ({ seq: d.seq, json: JSON.stringify(replicated(d)) }))
-      : await pullReplicatedJson(db, query)
-    const last = page[page.length - 1]
-    const next = last ? { seq: last.seq } : checkpoint
+    const page: ReplicatedPage = rulesFor(collection).redact
+      ? redactedPage(await pullDocuments(db, query))
+      : await pullReplicatedPage(db, query)
+    const next = page.lastSeq !== undefined ? { seq: page.lastSeq } : checkpoint
     c.header('content-type', 'application/json; charset=UTF-8')
-    return c.body(`{"documents":[${page.map((d) => d.json).join(',')}],"checkpoint":${JSON.stringify(next)}}`)
+    return c.body(`{"documents":[${page.json}],"checkpoint":${JSON.stringify(next)}}`)
   })
 
   // Pushes are change sets of named actions now (intent-routes.ts). A device still running the
@@ -154,6 +153,14 @@ function collectionParam(name: string, session: Session): CollectionName {
   if (!isCollectionName(name)) throw notFound(Messages.server.notFound)
   if (!canAccessCollection(name, session.role)) throw forbidden(Messages.server.forbidden)
   return name
+}
+
+function redactedPage(docs: ReadonlyArray<StoredDocument>): ReplicatedPage {
+  return {
+    json: docs.map((d) => JSON.stringify(replicated(d))).join(','),
+    count: docs.length,
+    lastSeq: docs.at(-1)?.seq,
+  }
 }
 
 function replicated(doc: StoredDocument): ReplicatedDocument {
