@@ -19,3 +19,16 @@ export function table(rows: ReadonlyArray<ReadonlyArray<string>>): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)))
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ')).join('\n')
 }
+
+/**
+ * A goal of issue 27 as `npm run bench` prints it: `goal: <name> <value> (goal ≤ <bound>) met|MISSED`
+ * (the name holds the words the issue names the measure by).
+ */
+export const goalLine = (
+  name: string,
+  value: number,
+  bound: number,
+  format: (n: number) => string = (n) => `${n.toFixed(2)}×`,
+) => `goal: ${name} ${format(value)} (goal ≤ ${format(bound)}) ${value <= bound ? 'met' : 'MISSED'}`
+
+export const median = (values: ReadonlyArray<number>): number => percentile(values, 50)

@@ -259,34 +259,50 @@ export async function pullDocuments(ex: Executor, query: PullQuery): Promise<Rea
   return rows.map((r) => fromRow(r as Row))
 }
 
-/** A pulled document as the JSON text of its replicated form (toReplicated), and its sequence. */
-export interface ReplicatedJson {
-  readonly seq: number
+/** A pull page as JSON text: its documents, comma-separated, and the sequence of the last one. */
+export interface ReplicatedPage {
+  /** The documents' JSON, each in its replicated form (toReplicated), joined by commas. */
   readonly json: string
+  readonly count: number
+  /** The last document's sequence number; undefined when the page is empty. */
+  readonly lastSeq: number | undefined
 }
 
 /**
  * The same page as pullDocuments, each document already in its replicated form (toReplicated:
  * the data, with its primary key, `updatedAt` as JavaScript's ISO string, `revision` and
- * `_deleted`) and written as JSON by the database. A first sync of a large plant is mostly these
- * pages; parsing each stored row into objects and serialising them again took over a third of the
- * server's time. Not for collections with a redaction rule: that rule is code (collection-rules.ts).
- * Invariant: JSON.parse(json) deep-equals toReplicated(the stored row) — tested on both databases.
+ * `_deleted`), written as JSON by the database and joined there into ONE row. A first sync of a
+ * large plant is mostly these pages. Parsing each stored row into objects and serialising it again
+ * took over a third of the server's time; then handing each row over separately did: PGlite passes
+ * every row through the wire protocol and two JavaScript parsers (its own and pg's), ~7 µs a row —
+ * more than the database's own work of reading the row and writing its JSON (docs/architecture.md).
+ * Not for collections with a redaction rule: that rule is code (collection-rules.ts).
+ * Invariant: JSON.parse(`[${json}]`) deep-equals toReplicated of each stored row, in sequence
+ * order — tested on both databases.
  */
-export async function pullReplicatedJson(
-  ex: Executor,
-  query: PullQuery,
-): Promise<ReadonlyArray<ReplicatedJson>> {
+export async function pullReplicatedPage(ex: Executor, query: PullQuery): Promise<ReplicatedPage> {
   const pk = PRIMARY_KEYS[query.collection]
-  const rows = await pullPage(ex, query)
+  const page = pullPage(ex, query)
     .select([
       'seq',
       sql<string>`(data || jsonb_build_object(${sql.lit(pk)}::text, id, 'updatedAt', ${isoTime}, 'revision', revision, '_deleted', deleted))::text`.as(
         'json',
       ),
     ])
-    .execute()
-  return rows.map((r) => ({ seq: Number(r.seq), json: r.json }))
+    .as('page')
+  const row = await ex
+    .selectFrom(page)
+    .select([
+      sql<string | null>`max(page.seq)`.as('last'),
+      sql<string>`count(*)`.as('count'),
+      sql<string | null>`string_agg(page.json, ',' order by page.seq)`.as('json'),
+    ])
+    .executeTakeFirstOrThrow()
+  return {
+    json: row.json ?? '',
+    count: Number(row.count),
+    lastSeq: row.last === null ? undefined : Number(row.last),
+  }
 }
 
 /** `updated_at` as `Date.toISOString()` writes it (UTC, milliseconds, 'Z'). */

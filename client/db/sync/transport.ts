@@ -47,6 +47,12 @@ export const browserTransport = (base = ''): Transport => ({
 })
 
 async function call<T>(t: Transport, method: string, path: string, body?: unknown): Promise<T> {
+  const text = await callText(t, method, path, body)
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+/** An answer's text (`call` without parsing it); a failed or non-2xx answer throws HttpError. */
+async function callText(t: Transport, method: string, path: string, body?: unknown): Promise<string> {
   let res: Response
   try {
     res = await t.fetch(path, {
@@ -76,7 +82,7 @@ async function call<T>(t: Transport, method: string, path: string, body?: unknow
       Number.isFinite(retryAfter) ? retryAfter * 1000 : undefined,
     )
   }
-  return (text ? JSON.parse(text) : undefined) as T
+  return text
 }
 
 /** Decodes an answer with its shared schema; a malformed one is an error (status 0), never data. */
@@ -98,7 +104,7 @@ export const api = {
   signIn: async (t: Transport, email: string, password: string): Promise<SessionUser> =>
     asSessionUser(await call(t, 'POST', '/api/session', { email, password })),
   signOut: (t: Transport) => call<void>(t, 'DELETE', '/api/session'),
-  /** Undecoded: the replication decodes pages (replication.ts). */
+  /** The answer's text: the replication parses and decodes pages (replication.ts). */
   pull: (
     t: Transport,
     collection: CollectionName,
@@ -106,7 +112,7 @@ export const api = {
     batchSize: number,
     lineId?: string,
   ) =>
-    call<unknown>(t, 'POST', `/sync/${collection}/pull`, {
+    callText(t, 'POST', `/sync/${collection}/pull`, {
       checkpoint,
       batchSize,
       ...(lineId === undefined ? {} : { lineId }),
