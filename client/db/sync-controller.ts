@@ -413,7 +413,11 @@ export class SyncController {
     clearTimeout(this.retryTimer)
     await this.pusher.push()
     const user = this.currentUser()
-    if (user && this.outbox.state.pending(user.id).length > 0 && this.status$.value.online) {
+    // A push the server did not answer (it crashed, say) set the status offline; while the device's
+    // network is up, retrying goes on: the stream's reconnection sets the status back without
+    // pushing, and what was pending waited for the user's next action (found by the soak, issue 28).
+    const online = this.status$.value.online || this.options.isOnline?.() === true
+    if (user && this.outbox.state.pending(user.id).length > 0 && online) {
       // While the plant's server cannot be reached, as soon as the sync server says to try again.
       this.retryTimer = setTimeout(() => void this.pushNow(), this.retryAfterMs ?? RETRY_MS)
     }

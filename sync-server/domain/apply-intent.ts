@@ -136,10 +136,11 @@ export function prepareIntent(services: Services, session: Session, request: Int
     // administrator's pending users / data sources actions are refused here and kept as sync issues.
     if (!mayRun(definition, session)) throw forbidden(Messages.server.forbidden)
     // An action of another app version: its arguments as this version takes them, or why not.
-    const upgraded =
-      request.version === undefined ? undefined : upgradeArgs(definition, request.version, request.args)
-    if (upgraded && !upgraded.ok) throw badRequest(upgraded.reason)
-    const args = decodeInput(definition.args, upgraded ? upgraded.args : request.args)
+    // No version is version 1 (devices send none for it), not this server's: once an intent moved
+    // on, an older device's action goes through the upgrade steps too (found by the soak, issue 28).
+    const upgraded = upgradeArgs(definition, request.version, request.args)
+    if (!upgraded.ok) throw badRequest(upgraded.reason)
+    const args = decodeInput(definition.args, upgraded.args)
     const env = envOf(services, session)
     return { request, intent: { name: request.name, definition, args, env, base: request.base ?? [] } }
   } catch (err) {
