@@ -71,8 +71,24 @@ export const StreamEvent = Schema.Struct({
   collection: Schema.String,
   documents: Schema.Array(ReplicatedDocument),
   checkpoint: Checkpoint,
+  /**
+   * The stream's previous checkpoint for this collection: a client whose last event of it ended
+   * elsewhere missed one (or got them out of order) and pulls instead of moving its checkpoint.
+   */
+  after: Schema.optionalKey(Schema.Int),
 })
 export type StreamEvent = typeof StreamEvent.Type
 
 /** Sent on the stream after (re)connection: the client runs a pull to catch up. */
 export const RESYNC = 'RESYNC'
+
+/**
+ * The stream's heartbeat (an `event: ping`): a stream silent for longer than STREAM_SILENCE_MS is
+ * dead even if its connection looks open (a proxy that stopped forwarding), and the client opens a
+ * new one. Comments (`: keep-alive`) would not do: EventSource never shows them to the page.
+ */
+export const PING = 'PING'
+/** The SSE event name of the heartbeat (its data is PING). */
+export const PING_EVENT = 'ping'
+export const STREAM_HEARTBEAT_MS = 15_000
+export const STREAM_SILENCE_MS = 40_000

@@ -136,10 +136,11 @@ export function prepareIntent(services: Services, session: Session, request: Int
     // administrator's pending users / data sources actions are refused here and kept as sync issues.
     if (!mayRun(definition, session)) throw forbidden(Messages.server.forbidden)
     // An action of another app version: its arguments as this version takes them, or why not.
-    const upgraded =
-      request.version === undefined ? undefined : upgradeArgs(definition, request.version, request.args)
-    if (upgraded && !upgraded.ok) throw badRequest(upgraded.reason)
-    const args = decodeInput(definition.args, upgraded ? upgraded.args : request.args)
+    // No version is version 1 (devices send none for it), not this server's: once an intent moved
+    // on, an older device's action goes through the upgrade steps too (found by the soak, issue 28).
+    const upgraded = upgradeArgs(definition, request.version, request.args)
+    if (!upgraded.ok) throw badRequest(upgraded.reason)
+    const args = decodeInput(definition.args, upgraded.args)
     const env = envOf(services, session)
     return { request, intent: { name: request.name, definition, args, env, base: request.base ?? [] } }
   } catch (err) {
@@ -155,7 +156,10 @@ async function applyAll(
   prepared: ReadonlyArray<Prepared>,
   guard: SavepointGuard,
 ): Promise<{ verdicts: IntentVerdict[]; written: StoredDocument[] }> {
-  const ids = prepared.flatMap((p) => ('intent' in p && p.request.id !== undefined ? [p.request.id] : []))
+  // Refusals too: an action answered earlier is answered from the log, even when this server would
+  // now refuse it before reading anything — its version moved on, the user's role changed (a repeated
+  // push of an applied action must not come back as a sync issue; found by the soak, issue 28).
+  const ids = prepared.flatMap((p) => (p.request.id !== undefined ? [p.request.id] : []))
   const logged = await findLoggedIntents(tx, session.customerId, ids)
   const toLog: Array<{ intentId: string; result: LoggedIntent }> = []
   const verdicts: IntentVerdict[] = []
@@ -166,14 +170,14 @@ async function applyAll(
     prepared.flatMap((p) => ('intent' in p && !logged.has(p.request.id ?? '') ? idReads(p.intent) : [])),
   )
   for (const p of prepared) {
-    if ('refusal' in p) {
-      verdicts.push({ status: 'rejected', error: p.refusal })
-      continue
-    }
     const id = p.request.id
     const earlier = id === undefined ? undefined : logged.get(id)
     if (earlier) {
       verdicts.push(reusedKey(earlier, p.request) ?? (await answerLogged(tx, session, earlier)))
+      continue
+    }
+    if ('refusal' in p) {
+      verdicts.push({ status: 'rejected', error: p.refusal })
       continue
     }
     const step = await applyStep(services, session, tx, p.intent, guard, cache)

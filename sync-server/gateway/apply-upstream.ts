@@ -122,12 +122,14 @@ async function applyOne(
   kept: Bookkeeping,
 ): Promise<IntentVerdict> {
   const { db } = ctx.services
-  const prepared = prepareIntent(ctx.services, session, request)
-  if ('refusal' in prepared) return { status: 'rejected', error: prepared.refusal }
+  // An action answered earlier gets that answer, even one this gateway would now refuse before
+  // anything else (its version moved on, the user's role changed), as in the embedded mode.
   if (request.id !== undefined) {
     const logged = kept.logged.get(request.id)
     if (logged) return reusedKey(logged, request) ?? answerLogged(db, session, logged)
   }
+  const prepared = prepareIntent(ctx.services, session, request)
+  if ('refusal' in prepared) return { status: 'rejected', error: prepared.refusal }
   const { intent, swapped } = translated(prepared.intent, kept.swaps)
   const actionId = request.id ?? `rest:${randomUUID()}`
   // Whether this action's first call keeps what it was judged on (set once its plan is known).

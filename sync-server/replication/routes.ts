@@ -11,7 +11,14 @@ import {
   isCollectionName,
   type CollectionName,
 } from '../../shared/sync/collections'
-import { PullRequest, RESYNC, type ReplicatedDocument } from '../../shared/sync/protocol'
+import {
+  PING,
+  PING_EVENT,
+  PullRequest,
+  RESYNC,
+  STREAM_HEARTBEAT_MS,
+  type ReplicatedDocument,
+} from '../../shared/sync/protocol'
 import { getCookie } from 'hono/cookie'
 import { requireSession, sessionOfToken } from '../auth/middleware'
 import { SESSION_COOKIE, type Session } from '../auth/session'
@@ -148,6 +155,8 @@ export function replicationRoutes(): Hono<AppEnv> {
                   collection: notice.collection,
                   documents: docs.map((d) => replicated(d)),
                   checkpoint: { seq: docs[docs.length - 1]!.seq },
+                  // The previous event's checkpoint: a client that did not get that one pulls.
+                  after,
                 }),
             )
             if (!page) return
@@ -156,7 +165,12 @@ export function replicationRoutes(): Hono<AppEnv> {
           })
           .catch((err: unknown) => console.error('stream delivery failed', err))
       })
-      const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), 25_000)
+      // A named event: browsers that predate the heartbeat ignore it; a client that hears none for
+      // STREAM_SILENCE_MS opens a new stream (change-stream.ts).
+      const heartbeat = setInterval(
+        () => void stream.writeSSE({ event: PING_EVENT, data: PING }).catch(() => undefined),
+        STREAM_HEARTBEAT_MS,
+      )
       await ended
       clearInterval(heartbeat)
       unsubscribe()

@@ -148,4 +148,27 @@ describe('intent versions', () => {
     })
     expect(await serverThresholdHours(http.server, admin, 'line-assembly')).toBe(44)
   })
+
+  it('OFF-05 an action applied before the server moved on, pushed again (its answer lost), gets its logged answer, not a refusal', async () => {
+    const admin = await http.server.signIn()
+    const me = (await http.server.call<{ id: string }>('GET', '/api/session', admin)).body
+    const action = {
+      id: 'applied-then-repeated',
+      name: 'updateLineSettings',
+      args: { lineId: 'line-assembly', changes: { ingestionThresholdHours: 47 } },
+      author: me.id,
+      createdAt: '2026-11-20T08:00:00.000Z',
+      base: [],
+    }
+    const push = () =>
+      http.server.call<IntentPushResponse>('POST', '/sync/intents', admin, { protocol: 1, intents: [action] })
+    expect((await push()).body.results[0]?.status).toBe('applied')
+    // The server is upgraded: version 1 of this intent named the line `line`, so these arguments
+    // (the device's, unchanged) cannot be upgraded any more.
+    withVersion2()
+    const again = await push()
+    expect(again.status).toBe(200)
+    expect(again.body.results[0]?.status).toBe('applied')
+    expect(await serverThresholdHours(http.server, admin, 'line-assembly')).toBe(47)
+  })
 })

@@ -1,5 +1,5 @@
 import { Result, Schema } from 'effect'
-import { RESYNC, StreamEvent } from '../../../shared/sync/protocol'
+import { PING, RESYNC, STREAM_SILENCE_MS, StreamEvent } from '../../../shared/sync/protocol'
 import { isCollectionName } from '../../../shared/sync/collections'
 import { checkDocuments, type CollectionReplication } from './replication'
 import type { Transport } from './transport'
@@ -15,11 +15,40 @@ export function openChangeStream(
   transport: Transport,
   replications: () => ReadonlyArray<CollectionReplication>,
   onError: (reason?: string) => void,
+  silenceMs: number = STREAM_SILENCE_MS,
 ): { close(): void } | undefined {
   if (!transport.openStream) return undefined
-  // Called on the transport so a class-based transport keeps its `this`.
-  return transport.openStream(
+  // Bound to the transport so a class-based transport keeps its `this`.
+  // A stream silent for longer than its heartbeat allows is dead though its connection looks open
+  // (a proxy stopped forwarding): it is closed and a new one opened, whose RESYNC pulls what passed.
+  let heard = Date.now()
+  const openStream = transport.openStream.bind(transport)
+  let handle = open(openStream, replications, onError, () => (heard = Date.now()))
+  const watchdog = setInterval(() => {
+    if (Date.now() - heard <= silenceMs) return
+    handle.close()
+    heard = Date.now()
+    onError()
+    handle = open(openStream, replications, onError, () => (heard = Date.now()))
+  }, silenceMs / 4)
+  return {
+    close() {
+      clearInterval(watchdog)
+      handle.close()
+    },
+  }
+}
+
+function open(
+  openStream: NonNullable<Transport['openStream']>,
+  replications: () => ReadonlyArray<CollectionReplication>,
+  onError: (reason?: string) => void,
+  alive: () => void,
+): { close(): void } {
+  return openStream(
     (data) => {
+      alive()
+      if (data === PING) return
       if (data === RESYNC) {
         for (const r of replications()) r.receive('RESYNC')
         return
@@ -34,7 +63,7 @@ export function openChangeStream(
       if (Result.isFailure(event) || !isCollectionName(event.success.collection)) {
         return onError('The server sent a malformed change')
       }
-      const { collection, documents, checkpoint } = event.success
+      const { collection, documents, checkpoint, after } = event.success
       try {
         checkDocuments(collection, documents)
       } catch {
@@ -42,7 +71,7 @@ export function openChangeStream(
       }
       replications()
         .find((r) => r.collection === collection)
-        ?.receive({ documents: [...documents], checkpoint })
+        ?.receive({ documents: [...documents], checkpoint, ...(after === undefined ? {} : { after }) })
     },
     () => onError(),
   )

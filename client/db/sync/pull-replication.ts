@@ -23,7 +23,8 @@ import { HttpError } from './transport'
  *   two pages wait for it and a third is requested (as many as while two writes run), and a cancel
  *   ends the wait without storing them or moving the checkpoint.
  */
-export type StreamItem = { documents: ReplicatedDocument[]; checkpoint: Checkpoint } | 'RESYNC'
+export type StreamItem =
+  { documents: ReplicatedDocument[]; checkpoint: Checkpoint; after?: number } | 'RESYNC'
 
 export interface PullSource {
   /** One page after `checkpoint` (null: from the start); throws HttpError when it cannot. */
@@ -68,6 +69,8 @@ export class PullReplication {
   private readonly readyLines = new Set<string>()
   private receivedDocuments = 0
   private checkpoint: Checkpoint | null = null
+  /** The last stream event's checkpoint (undefined after RESYNC: the first one after it pulls). */
+  private streamSeq: number | undefined
   private fresh = false
   /** Pulled to the end once, on this device, in this or an earlier session. */
   private complete = false
@@ -123,14 +126,23 @@ export class PullReplication {
 
   /** A change-stream item for this collection. */
   receive(item: StreamItem): void {
-    if (item === 'RESYNC') return this.reSync()
+    if (item === 'RESYNC') {
+      this.streamSeq = undefined
+      return this.reSync()
+    }
     if (!this.started || this.cancelled) return
+    // An event that does not follow the last one of this stream (one was lost, repeated or came
+    // out of order, or the stream was reopened): its documents are kept, but only a pull after the
+    // stored checkpoint brings what may be missing, so the checkpoint stays where it is.
+    const follows = item.after === undefined || item.after === this.streamSeq
+    this.streamSeq = item.checkpoint.seq
     this.enqueue(async () => {
       await this.store(item.documents, false)
       // A stream page holds every change after the stream's start, which the pull its RESYNC
       // queued covered; after a failed pull there may be a gap before it: the next pull fills it.
-      if (this.caughtUp) await this.advance(item.checkpoint)
+      if (this.caughtUp && follows) await this.advance(item.checkpoint)
     })
+    if (!follows) this.reSync()
   }
 
   /**

@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DeviceDb } from '../storage/device-db'
 import { Outbox } from './outbox'
 import { PushLoop } from './push-loop'
@@ -7,7 +7,10 @@ import { INITIAL_STATUS, nextStatus, type SyncStatus } from './sync-status'
 import type { HttpError, Transport } from './transport'
 
 /** The push loop (push-loop.ts): sends an action as it shows, and keeps the status's counts. */
-async function setUp(answer: () => Response) {
+async function setUp(
+  answer: () => Response,
+  onResult?: (set: (s: SyncStatus) => void, s: SyncStatus) => void,
+) {
   const device = new DeviceDb(`push-${Math.random().toString(36).slice(2)}`, {
     indexedDB: new IDBFactory(),
     IDBKeyRange,
@@ -32,7 +35,10 @@ async function setUp(answer: () => Response) {
     status: () => status,
     dispatch: (e) => (status = nextStatus(status, e)),
     isOnline: () => true,
-    onResult: (ok: boolean, error?: HttpError) => results.push([ok, error?.status]),
+    onResult: (ok: boolean, error?: HttpError) => {
+      results.push([ok, error?.status])
+      onResult?.((next) => (status = next), status)
+    },
     onRefused: async () => undefined,
     afterPush: () => undefined,
   })
@@ -85,5 +91,27 @@ describe('push loop', () => {
     rig.loop.cancelRetry()
     expect(rig.results.at(-1)).toEqual([false, 401])
     expect(rig.status().authorityUnreachable).toBe(false)
+  })
+
+  it('OFF-05 a push the server never answered (it crashed) is retried while the network is up, though the status says offline', async () => {
+    // The controller takes a push without an answer as "offline" (its onResult); the browser is online.
+    const rig = await setUp(
+      () => {
+        throw new TypeError('fetch failed')
+      },
+      (set, s) => set({ ...s, online: false }),
+    )
+    await rig.add('a1')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      await rig.loop.pushNow()
+      expect(rig.status().online).toBe(false)
+      const before = rig.sent()
+      await vi.runOnlyPendingTimersAsync()
+      await vi.waitFor(() => expect(rig.sent()).toBeGreaterThan(before))
+    } finally {
+      rig.loop.cancelRetry()
+      vi.useRealTimers()
+    }
   })
 })

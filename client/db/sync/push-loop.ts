@@ -55,7 +55,11 @@ export class PushLoop {
     clearTimeout(this.retryTimer)
     await this.pusher.push()
     const author = this.options.author()
-    if (author && this.options.outbox.state.pending(author).length > 0 && this.options.status().online) {
+    // A push the server did not answer (it crashed, say) set the status offline; while the device's
+    // network is up, retrying goes on: the stream's reconnection sets the status back without
+    // pushing, and what was pending waited for the user's next action (found by the soak, issue 28).
+    const online = this.options.status().online || this.options.isOnline() === true
+    if (author && this.options.outbox.state.pending(author).length > 0 && online) {
       this.retryTimer = setTimeout(() => void this.pushNow(), this.retryAfterMs ?? RETRY_MS)
     }
   }

@@ -72,8 +72,14 @@ export class ClientHandle {
     await this.request({ type: 'resync' })
   }
 
-  settle(timeoutMs: number): Promise<SettleResult> {
-    return this.request({ type: 'settle', timeoutMs }) as Promise<SettleResult>
+  settle(timeoutMs: number, nudge = true): Promise<SettleResult> {
+    return this.request({ type: 'settle', timeoutMs, nudge }) as Promise<SettleResult>
+  }
+
+  /** Kills the device's code mid-sync and reopens it from its storage. */
+  async restart(): Promise<void> {
+    this.role = (await this.request({ type: 'restart' })) as 'user' | 'administrator'
+    this.online = true
   }
 
   reapply(pick: number): Promise<RunResult | null> {
@@ -96,7 +102,7 @@ export class ClientHandle {
   /** Fails instead of hanging when a device stops answering (settle brings its own, longer limit). */
   private request(request: ClientRequest): Promise<unknown> {
     const id = ++this.nextId
-    const limit = request.type === 'settle' ? request.timeoutMs + 15_000 : 30_000
+    const limit = request.type === 'settle' ? request.timeoutMs + 15_000 : 120_000
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id)

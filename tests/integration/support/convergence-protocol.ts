@@ -20,6 +20,8 @@ export interface ClientConfig {
   readonly duplicate: number
   readonly loseAnswer: number
   readonly replay: number
+  /** Log unhandled rejections instead of dying of them, as a browser page does (the soak). */
+  readonly keepRejections?: boolean
 }
 
 export type ClientRequest =
@@ -40,7 +42,10 @@ export type ClientRequest =
   | { readonly type: 'reapply'; readonly pick: number }
   | { readonly type: 'online'; readonly online: boolean }
   | { readonly type: 'resync' }
-  | { readonly type: 'settle'; readonly timeoutMs: number }
+  /** `nudge: false`: wait without asking for pulls (the soak: the client must find its own way). */
+  | { readonly type: 'settle'; readonly timeoutMs: number; readonly nudge?: boolean }
+  /** Kill the device's code mid-sync and reopen it from its storage (the soak). */
+  | { readonly type: 'restart' }
   | { readonly type: 'status' }
   | { readonly type: 'dump' }
   | { readonly type: 'close' }

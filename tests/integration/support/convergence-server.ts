@@ -60,6 +60,24 @@ export async function startConvergenceServer(
   await up()
   const baseUrl = `http://127.0.0.1:${port}`
 
+  const pullAll = adminPull(baseUrl)
+
+  return {
+    baseUrl,
+    async restart(downMs = 0) {
+      await down()
+      await new Promise((resolve) => setTimeout(resolve, downMs))
+      await up()
+    },
+    pullAll,
+    close: down,
+  }
+}
+
+/** Every document of the demo plant, deleted ones included, as an administrator pulls them from `baseUrl`. */
+export function adminPull(
+  baseUrl: string,
+): () => Promise<Record<CollectionName, ReadonlyArray<ReplicatedDocument>>> {
   let cookie = ''
   const call = async (path: string, body: unknown) => {
     const post = () =>
@@ -81,29 +99,19 @@ export async function startConvergenceServer(
     if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`)
     return (await res.json()) as PullResponse
   }
-
-  return {
-    baseUrl,
-    async restart(downMs = 0) {
-      await down()
-      await new Promise((resolve) => setTimeout(resolve, downMs))
-      await up()
-    },
-    async pullAll() {
-      const out = {} as Record<CollectionName, ReadonlyArray<ReplicatedDocument>>
-      for (const collection of COLLECTIONS) {
-        const docs: ReplicatedDocument[] = []
-        let checkpoint: PullResponse['checkpoint'] = null
-        for (;;) {
-          const page = await call(`/sync/${collection}/pull`, { checkpoint, batchSize: 1000 })
-          if (page.documents.length === 0) break
-          docs.push(...page.documents)
-          checkpoint = page.checkpoint
-        }
-        out[collection] = docs
+  return async () => {
+    const out = {} as Record<CollectionName, ReadonlyArray<ReplicatedDocument>>
+    for (const collection of COLLECTIONS) {
+      const docs: ReplicatedDocument[] = []
+      let checkpoint: PullResponse['checkpoint'] = null
+      for (;;) {
+        const page = await call(`/sync/${collection}/pull`, { checkpoint, batchSize: 1000 })
+        if (page.documents.length === 0) break
+        docs.push(...page.documents)
+        checkpoint = page.checkpoint
       }
-      return out
-    },
-    close: down,
+      out[collection] = docs
+    }
+    return out
   }
 }

@@ -33,6 +33,16 @@ const port = parentPort
 if (!port) throw new Error('convergence-worker runs as a worker thread')
 
 const post = (message: ClientMessage) => port.postMessage(message)
+// The soak: a browser page outlives an unhandled rejection (it only logs it); a worker thread dies
+// of one. Reported, so it shows, but the device goes on as a page would.
+if (config.keepRejections)
+  process.on('unhandledRejection', (reason) => {
+    const text =
+      reason instanceof Error
+        ? reason.stack
+        : `${Object.prototype.toString.call(reason)} ${String((reason as object | undefined)?.constructor?.name)} ${Object.keys(reason ?? {}).join(',')}`
+    console.error(`${config.name}: unhandled rejection: ${String(text).slice(0, 600)}`)
+  })
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // A device of its own: its own IndexedDB for RxDB and for the device database.
@@ -47,14 +57,20 @@ const transport = new NodeTransport({
   },
   onPush: (exchange) => post({ type: 'push', exchange }),
 })
-const device = new DeviceDb('quality-monitoring-device', { indexedDB, IDBKeyRange })
-const controller = new SyncController({
-  transport,
-  device,
-  storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
-  isOnline: () => transport.isOnline,
-})
-controller.onIssue((issue) => post({ type: 'announced', issue }))
+let device: DeviceDb
+let controller: SyncController
+/** The device's code over what its IndexedDB holds (at boot, and again after a restart). */
+function openDevice(): void {
+  device = new DeviceDb('quality-monitoring-device', { indexedDB, IDBKeyRange })
+  controller = new SyncController({
+    transport,
+    device,
+    storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
+    isOnline: () => transport.isOnline,
+  })
+  controller.onIssue((issue) => post({ type: 'announced', issue }))
+}
+openDevice()
 
 /** The controller keeps its replications private; the test needs awaitInSync on each. */
 const replications = (): ReadonlyArray<CollectionReplication> =>
@@ -82,11 +98,12 @@ async function inSync(timeoutMs: number): Promise<boolean> {
 }
 
 /** Waits until nothing is pending and every replication is idle, nudging it instead of waiting 5 s retries. */
-async function settle(timeoutMs: number): Promise<SettleResult> {
+async function settle(timeoutMs: number, nudge = true): Promise<SettleResult> {
   const start = Date.now()
   let quiet = 0
   while (Date.now() - start < timeoutMs) {
-    controller.resync()
+    // The soak waits without nudging: what its faults hid must come back by the client's own means.
+    if (nudge) controller.resync()
     const synced = await inSync(1500)
     const pendingCount = controller.status$.value.pendingCount
     // Settled once the outbox is empty: every action answered and its documents pulled (absorbed).
@@ -172,7 +189,29 @@ async function handle(request: ClientRequest): Promise<unknown> {
       controller.resync()
       return null
     case 'settle':
-      return settle(request.timeoutMs)
+      return settle(request.timeoutMs, request.nudge ?? true)
+    case 'restart': {
+      // The device is killed mid-sync (its network cut first, so answers in flight are lost) and
+      // reopened from what its IndexedDB holds, signed in by its stored session (the cookie jar is
+      // the browser's, which outlives the tab).
+      transport.setOnline(false)
+      await controller.close().catch(() => undefined)
+      device.close()
+      openDevice()
+      transport.setOnline(true)
+      const reopened = controller
+      await reopened.start()
+      // As client/main.tsx does: a session restored while the server did not answer (it may be
+      // down too) is verified again every second until it answers.
+      const verifyLater = () =>
+        setTimeout(() => {
+          const session = reopened.session$.value
+          if (reopened !== controller || session.status !== 'signed-in' || session.verified) return
+          void reopened.start().finally(verifyLater)
+        }, 1000)
+      verifyLater()
+      return role()
+    }
     case 'status': {
       // The count follows the outbox's change stream: give it a moment to catch up with the last write.
       const counted = await pendingActions()

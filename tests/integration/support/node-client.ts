@@ -79,9 +79,13 @@ export class NodeTransport implements Transport {
         try {
           const res = await this.send('/sync/stream', { method: 'GET' }, controller, true)
           if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`)
-          await readEvents(res.body, (data) => {
-            if (!closed) onMessage(data)
-          })
+          await readEvents(
+            res.body,
+            (data) => {
+              if (!closed) onMessage(data)
+            },
+            true,
+          )
         } catch {
           // Ended, refused or cut: EventSource reports an error and tries again a moment later.
         } finally {

@@ -1,3 +1,5 @@
+import { PING_EVENT } from '../../../shared/sync/protocol'
+
 /** Reads Server-Sent Events from a fetch Response body (Node 20 has no EventSource). */
 export interface SseReader {
   /** The next event's data, or throws after `timeoutMs`. */
@@ -47,18 +49,20 @@ export function readSse(response: Response): SseReader {
  * such as keep-alives, left out) and the incomplete rest. The one reading of the stream's framing
  * for Node, where there is no EventSource: tests, the Node client and the benchmarks use it.
  */
-export function takeEvents(text: string): { readonly events: string[]; readonly rest: string } {
+export function takeEvents(
+  text: string,
+  /** Keep the heartbeat (`event: ping`) events too, as EventSource listeners would hear them. */
+  pings = false,
+): { readonly events: string[]; readonly rest: string } {
   const events: string[] = []
   let rest = text.replace(/\r\n?/g, '\n')
   let cut: number
   while ((cut = rest.indexOf('\n\n')) >= 0) {
-    const data = rest
-      .slice(0, cut)
-      .split('\n')
-      .filter((l) => l.startsWith('data:'))
-      .map((l) => l.slice(5).replace(/^ /, ''))
+    const lines = rest.slice(0, cut).split('\n')
+    const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, ''))
+    const ping = lines.some((l) => l.replace(/^event: ?/, '') === PING_EVENT && l.startsWith('event:'))
     rest = rest.slice(cut + 2)
-    if (data.length > 0) events.push(data.join('\n'))
+    if (data.length > 0 && (pings || !ping)) events.push(data.join('\n'))
   }
   return { events, rest }
 }
@@ -67,6 +71,7 @@ export function takeEvents(text: string): { readonly events: string[]; readonly 
 export async function readEvents(
   body: ReadableStream<Uint8Array>,
   onData: (data: string) => void,
+  pings = false,
 ): Promise<void> {
   const reader = body.getReader()
   const decoder = new TextDecoder()
@@ -74,7 +79,7 @@ export async function readEvents(
   for (;;) {
     const { value, done } = await reader.read()
     if (done) return
-    const { events, rest } = takeEvents(buffer + decoder.decode(value, { stream: true }))
+    const { events, rest } = takeEvents(buffer + decoder.decode(value, { stream: true }), pings)
     buffer = rest
     for (const data of events) onData(data)
   }
