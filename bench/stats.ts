@@ -19,3 +19,10 @@ export function table(rows: ReadonlyArray<ReadonlyArray<string>>): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)))
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ')).join('\n')
 }
+
+/**
+ * The line every goal prints, in the form the issues ask for (a reader and a script find it by its
+ * measure's name): `goal: <name> <value> (goal ≤ <bound>) met|MISSED`.
+ */
+export const goalLine = (name: string, value: number, bound: number, format: (n: number) => string = ms) =>
+  `goal: ${name} ${format(value)} (goal ≤ ${format(bound)}) ${value <= bound ? 'met' : 'MISSED'}`
