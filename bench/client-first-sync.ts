@@ -2,6 +2,7 @@ import { DEFAULT_DEMO } from '../sync-server/config'
 import { gzipSizeOf } from './first-screen-size'
 import type { AppWindow } from './support/app-window'
 import { launchBenchBrowser, waitForFirstSync } from './support/bench-browser'
+import { coldStartPhases, medianBy, watchFirstRow } from './support/first-row'
 import { startSeededServer } from './support/seeded-server'
 import { cpuBetween, findChildProcess, sampleCpu } from './support/process-cpu'
 import { goalLine, ms, ratio, table } from './stats'
@@ -218,7 +219,7 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
  * copy RxDB's Dexie ones (key path and every index, read from its databases), each document as RxDB
  * stores it; the bulk collections as the records of lines they are stored in (line-record-storage.ts,
  * read back with their keys) — what that layout costs, whatever code writes it. (No named inner
- * functions: see watchFirstRow.)
+ * functions: see support/first-row.ts.)
  */
 async function writeStoredAgain(layout: 'raw' | 'stored'): Promise<number> {
   const local = (window as unknown as AppWindow).__qm.controller.db$.value!
@@ -324,42 +325,4 @@ interface ColdStart {
   /** From `goto` until Playwright saw the row: it needs a free main thread, so work after the paint counts. */
   readonly seenMs: number
   readonly phases: ReadonlyArray<[string, number]>
-}
-
-const medianBy = <T>(items: ReadonlyArray<T>, key: (item: T) => number): T =>
-  [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)]!
-
-/**
- * In the page, before its scripts: notes when the first Line Management row is rendered, and the
- * animation frame that paints it (its callbacks run right before the paint). (No named inner
- * functions: tsx would wrap them in a helper the page does not have.)
- */
-function watchFirstRow(): void {
-  const w = window as unknown as { __qmFirstRow?: number; __qmFirstRowPainted?: number }
-  new MutationObserver((_, observer) => {
-    for (const r of document.querySelectorAll('tr, [role=row]'))
-      if (r.textContent?.includes('Final Assembly')) {
-        w.__qmFirstRow = performance.now()
-        requestAnimationFrame(() => {
-          w.__qmFirstRowPainted = performance.now()
-        })
-        observer.disconnect()
-        return
-      }
-  }).observe(document, { childList: true, subtree: true, characterData: true })
-}
-
-/** In the page: the cold start's marks (client/main.tsx, db/), from navigation start, in order. */
-function coldStartPhases(): Array<[string, number]> {
-  const marks: Array<[string, number]> = performance
-    .getEntriesByType('mark')
-    .filter((m) => m.name.startsWith('qm:'))
-    .map((m) => [m.name.slice(3), m.startTime])
-  for (const m of performance.getEntriesByType('measure'))
-    if (m.name === 'qm:open-database')
-      marks.push([`open-database (took ${m.duration.toFixed(0)} ms)`, m.startTime])
-  const w = window as unknown as { __qmFirstRow?: number; __qmFirstRowPainted?: number }
-  marks.push(['first row in the page', w.__qmFirstRow ?? NaN])
-  marks.push(['first row painted', w.__qmFirstRowPainted ?? NaN])
-  return marks.sort((a, b) => a[1] - b[1])
 }

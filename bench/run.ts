@@ -9,9 +9,10 @@ import { benchScreenJavaScript } from './screen-javascript'
 import { benchServerReplication } from './server-replication'
 import { benchSignalTree } from './signal-tree'
 import { benchStorageLayouts } from './storage-layouts'
+import { benchTablet } from './tablet'
 
 /**
- * `npm run bench [-- --signals N] [--only load|server|client|first-screen|limits|monitor-form|signals|interaction|layouts|gateway|javascript]`:
+ * `npm run bench [-- --signals N] [--only load|server|client|first-screen|limits|monitor-form|signals|interaction|layouts|gateway|javascript|tablet]`:
  * prints figures; never passes or fails on time. Every browser bench serves on BENCH_PORT when set.
  * - load: the server as npm start runs it — start time, idle resident memory, 50 clients' latency;
  * - server: pull / push throughput and push→stream latency beside the raw database (PGlite);
@@ -30,6 +31,9 @@ import { benchStorageLayouts } from './storage-layouts'
  *   through it vs the same REST calls made directly, a change on the authority → the gateway's stream
  *   (polling, then pokes), the gateway's first read of a plant of --signals N and a protocol-level
  *   first sync through it vs directly, each beside its goal;
+ * - tablet: a plant of --signals N on a tablet's CPU (4× throttled: sign-in, cold start offline, 1,000
+ *   real key presses beside a second device) and on plant Wi-Fi (5/1 Mbit/s, 100 ms: first visit of
+ *   /sign-in, first sync beside its transfer floor), each beside its goal;
  * - javascript: each screen's JavaScript on a fresh load as sent (compressed) — /sign-in and every
  *   settings section signed in, service worker blocked — the largest beside its goal.
  */
@@ -52,4 +56,5 @@ if (only === undefined || only === 'signals') await benchSignalTree()
 if (only === undefined || only === 'interaction')
   await benchClientInteraction(Number(flag('--signals') ?? 5_000))
 if (only === undefined || only === 'layouts') await benchStorageLayouts(signals)
+if (only === undefined || only === 'tablet') await benchTablet(signals)
 if (only === undefined || only === 'gateway') await benchGateway(signals)
