@@ -201,7 +201,7 @@ interface GridRowProps {
 
 /**
  * One row, rendered again only when its document or the columns changed: live reads keep an
- * unchanged document's object (db/shared-docs.ts), so an edit re-renders the edited row, not the
+ * unchanged document's object (db/react/shared-docs.ts), so an edit re-renders the edited row, not the
  * grid's every cell (and their focus and press handlers). A cell must depend on nothing but its row
  * and its column (columns memoized on everything else their cells read).
  */

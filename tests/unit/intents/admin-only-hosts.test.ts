@@ -9,7 +9,7 @@ import type { Services } from '../../../sync-server/domain/services'
 
 /**
  * SHELL-04: who may run an action is decided once (the intent's `adminOnly`, shared/intents) and
- * judged alike by the device's dry run (client/db/local-intents.ts) and the server (apply-intent.ts):
+ * judged alike by the device's dry run (client/db/sync/local-intents.ts) and the server (apply-intent.ts):
  * for every intent and both roles, the two refuse with the same status, code and words. Arguments
  * are left empty, so an action the role may run is refused for its arguments instead — by both.
  */
