@@ -9,6 +9,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table'
 import { CsvExportButton } from './csv-export-button'
+import { compareNames } from '../../shared/text/name-order'
 
 export interface DataGridColumn<T> {
   readonly id: string
@@ -57,9 +58,7 @@ const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSorted
 const helper = createColumnHelper<typeof features, object>()
 
 const compare = (a: unknown, b: unknown): number =>
-  typeof a === 'number' && typeof b === 'number'
-    ? a - b
-    : String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true, sensitivity: 'base' })
+  typeof a === 'number' && typeof b === 'number' ? a - b : compareNames(String(a ?? ''), String(b ?? ''))
 
 /**
  * The accessible grid every settings table uses: a real <table> with sortable headers (aria-sort),

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { Item, Picker } from '@adobe/react-spectrum'
 import { useDocs } from '../db/react/hooks'
 import { useSessionValue } from './session-value'
+import { compareNames } from '../../shared/text/name-order'
 
 export interface LineSelectorProps {
   readonly value: string | undefined
@@ -35,7 +36,7 @@ export function LineSelector({
       data
         .filter((l) => includeInactive || l.active)
         .map((l) => ({ id: l.id, label: lineLabel(l) }))
-        .sort((a, b) => a.label.localeCompare(b.label, undefined, { numeric: true, sensitivity: 'base' })),
+        .sort((a, b) => compareNames(a.label, b.label)),
     [data, includeInactive],
   )
 

@@ -11,6 +11,7 @@ export {
   validateClassificationRows,
   validateSignalFriendlyName,
 } from './signal-field-rules'
+import { compareNames } from '../../shared/text/name-order'
 
 /** Signal management rules: friendly name (SM-06), final station (SM-04), associations (SM-10). */
 const M = Messages.signals
@@ -172,12 +173,10 @@ export const classificationViewEligibility = (
   return { ok: true }
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
-
 /** Rows sorted by value (natural order, case-insensitive; ties keep their order). */
 export const sortClassificationRows = <T extends { readonly value: string }>(
   rows: ReadonlyArray<T>,
-): Array<T> => [...rows].sort((a, b) => collator.compare(a.value.trim(), b.value.trim()))
+): Array<T> => [...rows].sort((a, b) => compareNames(a.value.trim(), b.value.trim()))
 
 /** A new row: result 'other', no failure mode, editable only in value. */
 export const newClassificationRow = (id: string, signalId: string): ClassificationRow => ({

@@ -6,6 +6,7 @@
 import type { Monitor } from '../../../shared/schema/monitor'
 import type { Signal } from '../../../shared/schema/signal'
 import type { SignalLimitEntry } from '../../../shared/schema/signal-limit'
+import { compareNames } from '../../../shared/text/name-order'
 
 export interface CapAlertRow {
   readonly signalId: string
@@ -44,11 +45,7 @@ export function capAlertRows(
       hasLimits: limited.has(s.id),
       monitor: monitorOf.get(s.id),
     }))
-    .sort(
-      (a, b) =>
-        a.station.localeCompare(b.station, undefined, { numeric: true }) ||
-        a.signal.localeCompare(b.signal, undefined, { numeric: true }),
-    )
+    .sort((a, b) => compareNames(a.station, b.station) || compareNames(a.signal, b.signal))
 }
 
 /** The table's filter: station or signal containing the text, ignoring case. */

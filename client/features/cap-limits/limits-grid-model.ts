@@ -24,6 +24,7 @@ import {
   type LimitRow,
   type LimitSingleSide,
 } from '../../../shared/validation/limit-rules'
+import { compareNames } from '../../../shared/text/name-order'
 
 export type LimitsSignal = Pick<
   Signal,
@@ -67,7 +68,7 @@ export interface TreeOptions {
 }
 
 const EMPTY_ROW: LimitRow = { LSL: null, LCL: null, UCL: null, USL: null }
-const byText = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' })
+const byText = compareNames
 
 export const rowKey = (signalId: string, uuid: string | undefined) => `${signalId}|${uuid ?? ''}`
 

@@ -21,6 +21,7 @@ import { useDocs } from '../../db/react/hooks'
 import { IngestorLine } from './ingestor-line'
 import { useDataSourceRefresh } from './use-data-source-refresh'
 import { useIngestor } from './use-ingestor'
+import { compareNames } from '../../../shared/text/name-order'
 
 type SourceDoc = LocalDoc<'dataSources'>
 const D = Messages.dataSources
@@ -40,11 +41,7 @@ export default function DataSourcesPage() {
   })
 
   const sorted = useMemo(
-    () =>
-      [...sources].sort(
-        (a, b) =>
-          a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id),
-      ),
+    () => [...sources].sort((a, b) => compareNames(a.name, b.name) || a.id.localeCompare(b.id)),
     [sources],
   )
 

@@ -30,6 +30,7 @@ import { changePeriodMode, withFilter, withRecords, type MonitorFormValues } fro
 import { PartAttributesField } from './part-attributes-field'
 import { PeriodFields } from './period-fields'
 import { TrainingSplitField } from './training-split-field'
+import { compareNames } from '../../../shared/text/name-order'
 
 const Q = Messages.query
 
@@ -76,7 +77,7 @@ export function DataFiltersTab({
     for (const l of limitsQ.data)
       for (const row of l.limits) if (row.model_number !== DEFAULT_MODEL_NUMBER) set.add(row.model_number)
     for (const line of lines) for (const n of line.excludedModelNumbers) set.add(n)
-    return [...set].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))
+    return [...set].sort((a, b) => compareNames(a, b))
   }, [f.part_numbers, limitsQ.data, lines])
 
   // FLT-08: the offered classifications, and a chosen one no longer offered (so it can be unticked).

@@ -1,6 +1,7 @@
 import { ENTITY_TYPES, SPECIAL_STATION_ID } from '../../../shared/constants'
 import type { EntityType, Signal } from '../../../shared/schema/signal'
 import type { Station } from '../../../shared/schema/station'
+import { compareNames } from '../../../shared/text/name-order'
 
 /**
  * The stations tree of Signal Management (SM-02) as plain data: stations in line order, each with
@@ -40,8 +41,6 @@ export const ENTITY_TYPE_LABELS: Readonly<Record<EntityType, string>> = {
   UNKNOWN: 'Unknown',
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
-
 /** What a signal is called on screen: its friendly name, else its name. */
 export const signalLabel = (s: Pick<Signal, 'name' | 'friendlyName'>): string => s.friendlyName || s.name
 
@@ -69,13 +68,13 @@ export function buildStationTree<S extends Station, G extends Signal>(
     else groups.set(signal.entityType, [entry])
   }
   return [...stations]
-    .sort((a, b) => collator.compare(a.id, b.id))
+    .sort((a, b) => compareNames(a.id, b.id))
     .map((station) => {
       const own = byStation.get(station.id)
       const groups = ENTITY_TYPES.flatMap((entityType) => {
         const group = own?.get(entityType)
         if (!group) return []
-        group.sort((a, b) => collator.compare(a.label, b.label))
+        group.sort((a, b) => compareNames(a.label, b.label))
         return [{ entityType, signals: group.map((e) => e.signal) }]
       })
       return { station, groups, signalCount: groups.reduce((n, g) => n + g.signals.length, 0) }

@@ -25,6 +25,7 @@ import { useDocs } from '../../db/react/hooks'
 import { isKept, useAction } from '../../hooks/use-action'
 import { LocationPicker, NewUserEmailField, RolePicker, roleLabel } from './user-cells'
 import { useNewUserDraft, type NewUserDraft } from './use-new-user-draft'
+import { compareNames } from '../../../shared/text/name-order'
 
 type UserDoc = LocalDoc<'users'>
 type Row =
@@ -44,10 +45,7 @@ export default function UsersPage() {
   const report = useAction()
   const confirm = useConfirm()
 
-  const sorted = useMemo(
-    () => [...users].sort((a, b) => a.email.localeCompare(b.email, undefined, { sensitivity: 'base' })),
-    [users],
-  )
+  const sorted = useMemo(() => [...users].sort((a, b) => compareNames(a.email, b.email)), [users])
   const rows = useMemo<ReadonlyArray<Row>>(
     () => [
       ...(draft ? [{ kind: 'new' as const, draft }] : []),
