@@ -2,6 +2,7 @@ import { DEFAULT_DEMO } from '../sync-server/config'
 import { gzipSizeOf } from './first-screen-size'
 import type { AppWindow } from './support/app-window'
 import { launchBenchBrowser, waitForFirstSync } from './support/bench-browser'
+import { profileTop, traceTop } from './support/cpu-profile'
 import { coldStartPhases, medianBy, watchFirstRow } from './support/first-row'
 import { startSeededServer } from './support/seeded-server'
 import { cpuBetween, findChildProcess, sampleCpu } from './support/process-cpu'
@@ -57,15 +58,26 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
     await page.getByLabel('Password').fill(DEFAULT_DEMO.adminPassword)
     const cpuBefore = sampleCpu(cpuRoots)
     const start = Date.now()
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    // A user on a new device goes to Line Management as soon as the menu lets them.
-    await page.getByRole('navigation').getByRole('link', { name: 'Line Management' }).click()
-    await page
-      .getByRole('row', { name: /Final Assembly/ })
-      .first()
-      .waitFor({ timeout: 60_000 })
-    const usableMs = Date.now() - start
-    await waitForFirstSync(page)
+    let usableMs = NaN
+    const firstSync = async () => {
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      // A user on a new device goes to Line Management as soon as the menu lets them.
+      await page.getByRole('navigation').getByRole('link', { name: 'Line Management' }).click()
+      await page
+        .getByRole('row', { name: /Final Assembly/ })
+        .first()
+        .waitFor({ timeout: 60_000 })
+      usableMs = Date.now() - start
+      await waitForFirstSync(page)
+    }
+    // BENCH_PROFILE=1: the page's sampling profile of the whole first sync; BENCH_PROFILE=trace: a
+    // trace of its main thread instead, which names what the profiler files as "(program)". Either
+    // one's own cost is in the figures of that run.
+    const mode = process.env.BENCH_PROFILE
+    let profile: string[][] = []
+    if (mode === '1') profile = await profileTop(cdp, firstSync, 40)
+    else if (mode === 'trace') profile = await traceTop(browser, page, firstSync, 40)
+    else await firstSync()
     const firstSyncMs = Date.now() - start
     const cpu = cpuBetween(cpuBefore, sampleCpu(cpuRoots))
     // No named inner functions in evaluated code: tsx would wrap them in a helper the page lacks.
@@ -206,6 +218,12 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
         `decode ${ms(phases.decode)}, write ${ms(phases.write)} (a write under way for ${ms(phases.busy.write)}), ` +
         `page CPU ${ms(cpu.get('page') ?? NaN)}`,
     )
+    if (profile.length > 0) {
+      console.log(
+        `\n${mode === 'trace' ? 'Trace' : 'Profile'}: the page during the first sync (sign-in to done)`,
+      )
+      console.log(table([['', 'time', 'function'], ...profile]))
+    }
   } finally {
     await browser.close()
     await stop()
