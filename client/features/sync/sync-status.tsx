@@ -56,6 +56,7 @@ export function SyncStatus() {
           label="First sync"
           size="S"
           width="size-2000"
+          UNSAFE_className="qm-first-sync-progress"
           value={Math.round(status.initialProgress * 100)}
         />
       )}
