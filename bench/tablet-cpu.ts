@@ -30,14 +30,20 @@ export const KEY_PRESSES = Number(process.env.BENCH_KEY_PRESSES ?? 1_000)
 const COLD_STARTS = 5
 const HOURS = Messages.lines.noDataAlertLabel
 const LINE_MANAGEMENT = '/settings?section=LINE_MANAGEMENT'
+const step = (what: string) => {
+  if (process.env.BENCH_DEBUG) console.log(`tablet: ${what}`)
+}
 
 export async function measureTablet(browser: Browser, base: string): Promise<TabletFigures> {
   const viewport = { width: 1024, height: 768 }
   const context = await browser.newContext({ baseURL: base, viewport })
   const operator = await browser.newContext({ baseURL: base, viewport })
   try {
+    step('sign-in on a new device')
     const { signInMs, firstSyncMs } = await signInOnNewDevice(context)
+    step('cold starts offline')
     const { coldMs, coldPhases } = await coldStartsOffline(context)
+    step('key presses')
     const keyPressMs = await keyPresses(context, operator)
     return { signInMs, firstSyncMs, coldMs, coldPhases, keyPressMs }
   } finally {
@@ -103,11 +109,13 @@ async function signInOnNewDevice(
   await page.evaluate(watchFirstRow)
   const start = Date.now()
   await page.getByRole('button', { name: 'Sign in' }).click()
+  step('signed in, waiting for the first row')
   await page.waitForFunction(() => '__qmFirstRowPainted' in window, undefined, { timeout: 300_000 })
   const signInMs = await page.evaluate(() => {
     const w = window as unknown as { __qmClickAt: number; __qmFirstRowPainted: number }
     return w.__qmFirstRowPainted - w.__qmClickAt
   })
+  step('first row painted, waiting for the first sync')
   await waitForFirstSync(page)
   const firstSyncMs = Date.now() - start
   await page.close()
@@ -138,14 +146,18 @@ async function keyPresses(admin: BrowserContext, operator: BrowserContext): Prom
   const b = await operator.newPage()
   await b.goto(LINE_MANAGEMENT)
   await signInWithForm(b, DEFAULT_DEMO.userEmail, DEFAULT_DEMO.userPassword)
+  step("the operator's device: first sync")
   await waitForFirstSync(b)
+  step("the operator's device: Line Management")
   await hoursCells(b).first().waitFor({ timeout: 120_000 })
   const cdpB = await operator.newCDPSession(b)
   await cdpB.send('Emulation.setCPUThrottlingRate', { rate: TABLET_CPU })
 
   const { page: a } = await tabletPage(admin)
+  step("the admin's device: Line Management")
   await a.goto(LINE_MANAGEMENT)
   await hoursCells(a).first().waitFor({ timeout: 120_000 })
+  step('editing')
   const lines = await a.evaluate(
     (label) =>
       [...document.querySelectorAll('button[aria-label]')]
@@ -182,7 +194,8 @@ function armPaintWatch(expected: string): void {
   const w = window as unknown as { __qmKeyPress: Promise<number> }
   w.__qmKeyPress = new Promise<number>((resolve) => {
     let enterAt: number | undefined
-    const selector = `button[aria-label="${CSS.escape(expected)}"]`
+    // The cell's label goes on after the value ("… Press to edit").
+    const selector = `button[aria-label^="${CSS.escape(expected)}"]`
     const listening = new AbortController()
     document.addEventListener(
       'keydown',
