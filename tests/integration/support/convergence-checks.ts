@@ -3,6 +3,7 @@ import type { CollectionName } from '../../../shared/sync/collections'
 import { deepEqual, entityFields } from '../../../shared/sync/deep-equal'
 import { idOf, show, type Answered, type ServerState } from './convergence-exchanges'
 import type { ClientDump, RunResult } from './convergence-protocol'
+import type { IntentOutcome } from '../../../shared/sync/intent-protocol'
 
 /**
  * The end-of-run checks of the convergence test. Each returns human-readable failures (empty when
@@ -36,6 +37,8 @@ export function compareWithServer(client: string, dump: ClientDump, server: Serv
   return failures
 }
 
+type Refusal = Exclude<IntentOutcome, { status: 'applied' }>
+
 /**
  * No action is silently lost: every action the user saved on a device was applied by the server, or
  * is in that device's sync issues as a rejection or a conflict (with the server's message), never
@@ -53,18 +56,28 @@ export function checkActions(
   const unmatched: SyncIssue[] = [...dump.issues]
   // Conflict records the user re-applied are gone on purpose: their actions ran again as new ones.
   const reappliedAway = reapplied.filter((r) => r.issueRemoved)
+  // An issue keeps the action's name and arguments, not its id, and a long run makes the same
+  // action (same arguments) many times with different outcomes: first every issue that records its
+  // action's outcome is paired, then the rest, so two alike actions are not paired crosswise.
+  const alike = (i: SyncIssue, action: RunResult) =>
+    i.action.name === action.name && deepEqual(i.action.args, action.args)
+  const refused: Array<{ action: RunResult; label: string; outcome: Refusal }> = []
   for (const action of made) {
     const answer = answered.get(action.actionId!)
     const label = `${client} ${action.name} ${show(action.args)}`
-    if (!answer) {
-      failures.push(`${label} was never answered by the server`)
-      continue
-    }
-    const { outcome } = answer
+    if (!answer) failures.push(`${label} was never answered by the server`)
+    else if (answer.outcome.status !== 'applied') refused.push({ action, label, outcome: answer.outcome })
+  }
+  const unpaired = refused.filter(({ action, outcome }) => {
+    const kind = outcome.status === 'conflict' ? 'conflict' : 'rejection'
     const at = unmatched.findIndex(
-      (i) => i.action.name === action.name && deepEqual(i.action.args, action.args),
+      (i) => alike(i, action) && i.kind === kind && i.rejection.message === outcome.rejection.message,
     )
-    if (outcome.status === 'applied') continue
+    if (at >= 0) unmatched.splice(at, 1)
+    return at < 0
+  })
+  for (const { action, label, outcome } of unpaired) {
+    const at = unmatched.findIndex((i) => alike(i, action))
     if (at < 0) {
       const away = reappliedAway.findIndex((r) => r.name === action.name && deepEqual(r.args, action.args))
       if (outcome.status === 'conflict' && away >= 0) {
@@ -75,11 +88,9 @@ export function checkActions(
       continue
     }
     const issue = unmatched[at]!
-    const kind = outcome.status === 'conflict' ? 'conflict' : 'rejection'
-    if (issue.kind !== kind || issue.rejection.message !== outcome.rejection.message)
-      failures.push(
-        `${label}: recorded as ${issue.kind} "${issue.rejection.message}", answered ${show(outcome)}`,
-      )
+    failures.push(
+      `${label}: recorded as ${issue.kind} "${issue.rejection.message}", answered ${show(outcome)}`,
+    )
     unmatched.splice(at, 1)
   }
   for (const i of unmatched)
