@@ -1,13 +1,7 @@
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { PING_EVENT, RESYNC } from '../shared/sync/protocol'
 import type { Random } from '../tests/integration/support/convergence-random'
+import { listenProxy, type ProxyServer } from '../tests/integration/support/proxy-server'
 
 /**
  * The network between one device and its server instance, with the faults of the way down
@@ -48,31 +42,24 @@ export class DeviceProxy {
   /** Called as a push is forwarded (before its answer). */
   onPush: (() => void) | undefined
   faults: DownFaults | undefined
-  private readonly sockets = new Set<Socket>()
   private readonly streams = new Set<{ silent: boolean }>()
 
+  private listening: ProxyServer | undefined
+
   private constructor(
-    private readonly server: Server,
     private readonly target: URL,
     private readonly random: Random,
   ) {}
 
   static async start(target: string, random: Random, faults: DownFaults): Promise<DeviceProxy> {
-    const holder: { proxy?: DeviceProxy } = {}
-    const server = createServer((req, res) => holder.proxy!.handle(req, res))
-    const proxy = new DeviceProxy(server, new URL(target), random)
+    const proxy = new DeviceProxy(new URL(target), random)
     proxy.faults = faults
-    holder.proxy = proxy
-    server.on('connection', (socket) => {
-      proxy.sockets.add(socket)
-      socket.on('close', () => proxy.sockets.delete(socket))
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    proxy.listening = await listenProxy((req, res) => proxy.handle(req, res))
     return proxy
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    return this.listening!.url
   }
 
   /** The open change streams stop forwarding anything, heartbeat included; their sockets stay open. */
@@ -84,8 +71,7 @@ export class DeviceProxy {
   }
 
   async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+    await this.listening?.close()
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {

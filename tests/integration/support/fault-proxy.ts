@@ -1,11 +1,5 @@
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
+import { listenProxy, type ProxyServer } from './proxy-server'
 
 /**
  * A fault-injecting HTTP proxy between the gateway and the authority (gateway tests). Every request
@@ -53,30 +47,23 @@ export interface ProxiedCall {
 export class FaultProxy {
   readonly calls: ProxiedCall[] = []
   private rules: Array<FaultRule & { seen: number; used: number }> = []
-  private readonly sockets = new Set<Socket>()
   private readonly hanging = new Set<ServerResponse>()
 
+  private listening: ProxyServer | undefined
+
   private constructor(
-    private readonly server: Server,
     private readonly target: URL,
     private readonly random: () => number,
   ) {}
 
   static async start(target: string, random: () => number = Math.random): Promise<FaultProxy> {
-    const holder: { proxy?: FaultProxy } = {}
-    const server = createServer((req, res) => void holder.proxy!.handle(req, res))
-    const proxy = new FaultProxy(server, new URL(target), random)
-    holder.proxy = proxy
-    server.on('connection', (socket) => {
-      proxy.sockets.add(socket)
-      socket.on('close', () => proxy.sockets.delete(socket))
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const proxy = new FaultProxy(new URL(target), random)
+    proxy.listening = await listenProxy((req, res) => void proxy.handle(req, res))
     return proxy
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    return this.listening!.url
   }
 
   add(rule: FaultRule): this {
@@ -114,8 +101,7 @@ export class FaultProxy {
 
   async close(): Promise<void> {
     this.clear()
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+    await this.listening?.close()
   }
 
   private faultFor(method: string, path: string): Fault {
