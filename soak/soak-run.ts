@@ -8,7 +8,7 @@ import {
   checkAtomicity,
   compareWithServer,
 } from '../tests/integration/support/convergence-checks'
-import { ClientHandle } from '../tests/integration/support/convergence-clients'
+import { ClientHandle, perform } from '../tests/integration/support/convergence-clients'
 import { readExchanges, type Answered } from '../tests/integration/support/convergence-exchanges'
 import { chooseTargets, nextOperation } from '../tests/integration/support/convergence-ops'
 import type { ClientDump, RunResult } from '../tests/integration/support/convergence-protocol'
@@ -192,17 +192,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
             await client.setOnline(false)
           }
           const op = nextOperation(targets, own, done + 1)
-          if (op.kind === 'reapply-conflict') {
-            const result = await client.reapply(op.pick)
-            if (result) reapplied.push({ client: client.name, result })
-          } else {
-            const result = await client.run({
-              name: op.name,
-              args: op.args,
-              ...(op.toggle ? { toggle: op.toggle } : {}),
-            })
-            results.push({ client: client.name, result })
-          }
+          await perform(client, op, { results, reapplied })
           done++
           armKill()
           if (done % 500 === 0) log('actions', done, Date.now() - started)
@@ -271,7 +261,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     return {
       database: options.database,
       devices,
-      actions: results.length + reapplied.length,
+      actions: results.length,
       faults: {
         ...counts,
         duplicatedPushes: pushes.filter((p) => p.kind === 'duplicate').length,

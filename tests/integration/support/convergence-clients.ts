@@ -11,7 +11,39 @@ import type {
   SettleResult,
   StatusCheck,
 } from './convergence-protocol'
+import type { Operation, Reapply } from './convergence-ops'
 import type { PushExchange } from './node-client'
+
+/** What a run's operations did, per device: every result, and among them the re-applied conflicts. */
+export interface OperationLog {
+  readonly results: Array<{ client: string; result: RunResult }>
+  readonly reapplied: Array<{ client: string; result: RunResult }>
+}
+
+/**
+ * Runs one drawn operation on a device and logs it: an action as the user would make it, or
+ * "Re-apply" on one of its conflict records (whose new action is checked like any other, and
+ * marked re-applied so its record's removal is expected).
+ */
+export async function perform(
+  device: ClientHandle,
+  op: Operation | Reapply,
+  log: OperationLog,
+): Promise<void> {
+  if (op.kind === 'reapply-conflict') {
+    const result = await device.reapply(op.pick)
+    if (!result) return
+    log.reapplied.push({ client: device.name, result })
+    log.results.push({ client: device.name, result })
+    return
+  }
+  const result = await device.run({
+    name: op.name,
+    args: op.args,
+    ...(op.toggle ? { toggle: op.toggle } : {}),
+  })
+  log.results.push({ client: device.name, result })
+}
 
 /** The test thread's handle on one client worker: typed requests, and what the client reported. */
 export class ClientHandle {

@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { replaceStrings } from '../../../shared/sync/replace-ids'
 import { DEFAULT_DEMO } from '../../../sync-server/config'
 import { checkAcknowledged, checkActions, checkAtomicity, compareWithServer } from './convergence-checks'
-import { ClientHandle } from './convergence-clients'
+import { ClientHandle, perform } from './convergence-clients'
 import { readExchanges, type Answered, type ServerState } from './convergence-exchanges'
 import { chooseTargets, nextOperation, twinMonitorOperations, type Targets } from './convergence-ops'
 import type { ClientDump, RunResult } from './convergence-protocol'
@@ -269,21 +269,8 @@ async function runOperations(
     }
     const op = nextOperation(targets, random, n)
     const device = random.pick(clients)
-    if (op.kind === 'reapply-conflict') {
-      reapplyOps++
-      const result = await device.reapply(op.pick)
-      if (result) {
-        reapplied.push({ client: device.name, result })
-        results.push({ client: device.name, result })
-      }
-    } else {
-      const result = await device.run({
-        name: op.name,
-        args: op.args,
-        ...(op.toggle ? { toggle: op.toggle } : {}),
-      })
-      results.push({ client: device.name, result })
-    }
+    if (op.kind === 'reapply-conflict') reapplyOps++
+    await perform(device, op, { results, reapplied })
     if (random.chance(RESYNC)) await random.pick(clients).resync()
     await sleep(random.int(0, 24))
     if (n % 100 === 0) debug('operations', n, Date.now() - started)
