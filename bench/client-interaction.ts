@@ -1,8 +1,14 @@
 import { type BrowserContext, type CDPSession, type Page } from '@playwright/test'
-import { Messages } from '../shared/validation/messages'
 import { DEFAULT_DEMO } from '../sync-server/config'
 import { launchBenchBrowser, signInWithForm } from './support/bench-browser'
-import { INIT_SCRIPT, installEditor, type BenchWindow, type EditTiming } from './support/edit-driver'
+import {
+  HOURS,
+  hoursCellLines,
+  INIT_SCRIPT,
+  installEditor,
+  type BenchWindow,
+  type EditTiming,
+} from './support/edit-driver'
 import { startSeededServer } from './support/seeded-server'
 import { ms, percentile, table } from './stats'
 
@@ -33,15 +39,7 @@ export async function benchClientInteraction(signals = 5_000): Promise<void> {
     const contextA = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
     const contextB = await browser.newContext({ baseURL: base, viewport: { width: 1024, height: 768 } })
     const a = await openSynced(contextA, DEFAULT_DEMO.adminEmail, DEFAULT_DEMO.adminPassword)
-    const lineNames = await a.evaluate(
-      (label) =>
-        [...document.querySelectorAll('button[aria-label]')]
-          .map((el) => el.getAttribute('aria-label') ?? '')
-          .filter((l) => l.startsWith(`${label} for `))
-          .map((l) => l.slice(label.length + 5, l.lastIndexOf(':'))),
-      HOURS,
-    )
-    if (lineNames.length === 0) throw new Error('Line Management shows no inline hours cell')
+    const lineNames = await hoursCellLines(a)
     const cdpA = await contextA.newCDPSession(a)
     const heapA = await heapOf(cdpA)
 
@@ -181,7 +179,6 @@ export async function benchClientInteraction(signals = 5_000): Promise<void> {
   }
 }
 
-const HOURS = Messages.lines.noDataAlertLabel
 const LOCAL_EDITS = 1_000
 const LOCAL_EDITS_BESIDE_B = 500
 const REMOTE_EDITS = 200

@@ -36,6 +36,16 @@ export async function benchMonitorForm(signals = 3_000): Promise<void> {
       .click()
     await page.getByRole('option', { name: 'Bulk 1 Line', exact: true }).click()
     const cdp = await context.newCDPSession(page)
+    const drawer = page.getByRole('dialog', { name: 'New MVD Monitor' })
+    // MVD opens on its Signals tab: Create pressed → the stations tree shown.
+    const createToTree = () =>
+      timeInPage(page, { press: 'button:Create', shown: '[role=tree][aria-label=Stations] [role=treeitem]' })
+    /** Closes the edited form without saving (Cancel, then Discard). */
+    const discard = async () => {
+      await drawer.getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click()
+      await drawer.waitFor({ state: 'detached' })
+    }
     const rows: Array<Array<string>> = [['measure (Bulk 1 line)', 'median', 'p95', 'runs']]
     let tablet: number[] = []
     const tabletCpu: number[] = []
@@ -46,15 +56,8 @@ export async function benchMonitorForm(signals = 3_000): Promise<void> {
       const open: number[] = []
       const press: number[] = []
       for (let run = 0; run < 5; run++) {
-        const drawer = page.getByRole('dialog', { name: 'New MVD Monitor' })
-        // MVD opens on its Signals tab: Create pressed → the stations tree shown.
         const cpuBefore = await mainThreadCpu(cdp)
-        tab.push(
-          await timeInPage(page, {
-            press: 'button:Create',
-            shown: '[role=tree][aria-label=Stations] [role=treeitem]',
-          }),
-        )
+        tab.push(await createToTree())
         if (rate === 4) tabletCpu.push((await mainThreadCpu(cdp)) - cpuBefore)
         await drawer.getByRole('textbox', { name: 'Monitor name' }).fill('Bench')
         // The second station in name order (Inspect) holds about a third of the line's signals.
@@ -73,9 +76,7 @@ export async function benchMonitorForm(signals = 3_000): Promise<void> {
             }),
           )
         }
-        await drawer.getByRole('button', { name: 'Cancel' }).click()
-        await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click()
-        await drawer.waitFor({ state: 'detached' })
+        await discard()
       }
       const row = (name: string, xs: number[]) => [
         name + label,
@@ -101,29 +102,15 @@ export async function benchMonitorForm(signals = 3_000): Promise<void> {
     if (process.env.BENCH_PROFILE === '1') {
       // One more run at 4× under the sampling profiler (kept out of the figures above).
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-      const drawer = page.getByRole('dialog', { name: 'New MVD Monitor' })
-      const top = await profileTop(cdp, async () => {
-        await timeInPage(page, {
-          press: 'button:Create',
-          shown: '[role=tree][aria-label=Stations] [role=treeitem]',
-        })
-      })
+      const top = await profileTop(cdp, createToTree)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
       await drawer.getByRole('textbox', { name: 'Monitor name' }).fill('Bench')
-      await drawer.getByRole('button', { name: 'Cancel' }).click()
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click()
-      await drawer.waitFor({ state: 'detached' })
+      await discard()
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-      const traced = await traceTop(browser, page, async () => {
-        await timeInPage(page, {
-          press: 'button:Create',
-          shown: '[role=tree][aria-label=Stations] [role=treeitem]',
-        })
-      })
+      const traced = await traceTop(browser, page, createToTree)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
       await drawer.getByRole('textbox', { name: 'Monitor name' }).fill('Bench')
-      await drawer.getByRole('button', { name: 'Cancel' }).click()
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click()
+      await discard()
       console.log('\nProfile: Create pressed → Signals tab tree shown, CPU 4× slower')
       console.log(table([['', 'time', 'function'], ...top, ...traced]))
     }

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test'
-import { Messages } from '../shared/validation/messages'
 import { DEFAULT_DEMO } from '../sync-server/config'
 import { signInWithForm, waitForFirstSync } from './support/bench-browser'
+import { HOURS, hoursCellLines } from './support/edit-driver'
 import { coldStartPhases, medianBy, watchFirstRow } from './support/first-row'
 import { goalLine, ms, percentile, table } from './stats'
 
@@ -28,7 +28,6 @@ export interface TabletFigures {
 export const TABLET_CPU = 4
 export const KEY_PRESSES = Number(process.env.BENCH_KEY_PRESSES ?? 1_000)
 const COLD_STARTS = 5
-const HOURS = Messages.lines.noDataAlertLabel
 const LINE_MANAGEMENT = '/settings?section=LINE_MANAGEMENT'
 const step = (what: string) => {
   if (process.env.BENCH_DEBUG) console.log(`tablet: ${what}`)
@@ -158,14 +157,7 @@ async function keyPresses(admin: BrowserContext, operator: BrowserContext): Prom
   await a.goto(LINE_MANAGEMENT)
   await hoursCells(a).first().waitFor({ timeout: 120_000 })
   step('editing')
-  const lines = await a.evaluate(
-    (label) =>
-      [...document.querySelectorAll('button[aria-label]')]
-        .map((el) => el.getAttribute('aria-label') ?? '')
-        .filter((l) => l.startsWith(`${label} for `))
-        .map((l) => l.slice(label.length + 5, l.lastIndexOf(':'))),
-    HOURS,
-  )
+  const lines = await hoursCellLines(a)
   const timings: number[] = []
   for (let i = 0; i < KEY_PRESSES; i++) {
     const line = lines[i % lines.length]!

@@ -6,7 +6,11 @@ import { ms } from '../stats'
  * most self time and the most total time (self plus what they called) while `work` ran. Names are the
  * built client's; build with `vite build --minify false` for readable ones.
  */
-export async function profileTop(cdp: CDPSession, work: () => Promise<void>, top = 25): Promise<string[][]> {
+export async function profileTop(
+  cdp: CDPSession,
+  work: () => Promise<unknown>,
+  top = 25,
+): Promise<string[][]> {
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
   await cdp.send('Profiler.start')
@@ -54,7 +58,7 @@ export async function profileTop(cdp: CDPSession, work: () => Promise<void>, top
 export async function traceTop(
   browser: Browser,
   page: Page,
-  work: () => Promise<void>,
+  work: () => Promise<unknown>,
   top = 25,
 ): Promise<string[][]> {
   await browser.startTracing(page, {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { Messages } from '../../shared/validation/messages'
 import type { AppWindow } from './app-window'
 
 /**
@@ -171,4 +172,21 @@ export async function installEditor(page: Page, label: string): Promise<void> {
       return { seenAt, streamAt }
     }
   }, label)
+}
+
+/** The label of Line Management's inline 'No Data Alert (hours)' cell, the edit both benches time. */
+export const HOURS = Messages.lines.noDataAlertLabel
+
+/** The names of the lines whose inline hours cell the page shows, in row order. */
+export async function hoursCellLines(page: Page): Promise<string[]> {
+  const names = await page.evaluate(
+    (label) =>
+      [...document.querySelectorAll('button[aria-label]')]
+        .map((el) => el.getAttribute('aria-label') ?? '')
+        .filter((l) => l.startsWith(`${label} for `))
+        .map((l) => l.slice(label.length + 5, l.lastIndexOf(':'))),
+    HOURS,
+  )
+  if (names.length === 0) throw new Error('Line Management shows no inline hours cell')
+  return names
 }
