@@ -9,13 +9,12 @@ import type { SignalLimitEntry } from '../../shared/schema/signal-limit'
 import type { Station } from '../../shared/schema/station'
 import type { CollectionName } from '../../shared/sync/collections'
 import { INTENT_PROTOCOL_VERSION, type IntentOutcome } from '../../shared/sync/intent-protocol'
-import type { Session } from '../../sync-server/auth/session'
 import { writeWithRules } from '../../sync-server/domain/apply-change'
 import { DomainError } from '../../sync-server/domain/domain-error'
 import { rulesFor } from '../../sync-server/domain/registry'
 import { getDocument, listDocuments, writeTransaction } from '../../sync-server/store/documents'
 import { intentPush, rejectionOf } from './support/intent-push'
-import { DATABASE_KINDS, useDemoServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer, DEMO_ADMIN_SESSION } from './support/test-server'
 
 type ErrorBody = { error: { code: string; status?: number; message: string } }
 
@@ -27,14 +26,7 @@ type ErrorBody = { error: { code: string; status?: number; message: string } }
  */
 const refusedField = (field: string) => `${field} comes from the plant's data source and cannot be changed`
 
-const admin: Session = {
-  userId: 'user-admin',
-  email: 'admin',
-  role: 'administrator',
-  customerId: 'cust-demo',
-  plantId: 'plant-demo',
-  locationConfig: {} as Session['locationConfig'],
-}
+const admin = DEMO_ADMIN_SESSION
 
 describe.each(DATABASE_KINDS)('ingested fields on %s', (kind) => {
   const demo = useDemoServer(kind)

@@ -2,21 +2,12 @@ import { Schema } from 'effect'
 import { describe, expect, test } from 'vitest'
 import type { IntentDefinition } from '../../shared/intents/intent'
 import type { Line } from '../../shared/schema/line'
-import type { Session } from '../../sync-server/auth/session'
 import { applyStep, type PreparedIntent } from '../../sync-server/domain/intent-step'
 import { DocumentCache } from '../../sync-server/store/document-cache'
 import { getDocument, writeTransaction } from '../../sync-server/store/documents'
-import { DATABASE_KINDS, useDemoServer } from './support/test-server'
+import { DATABASE_KINDS, useDemoServer, DEMO_ADMIN_SESSION } from './support/test-server'
 
-/** The demo administrator, as the intent host sees the session. */
-const admin: Session = {
-  userId: 'user-admin',
-  email: 'admin',
-  role: 'administrator',
-  customerId: 'cust-demo',
-  plantId: 'plant-demo',
-  locationConfig: {} as Session['locationConfig'],
-}
+const admin = DEMO_ADMIN_SESSION
 
 /** A made-up intent of these tests, prepared as the change set's loop prepares a pushed one. */
 const step = <A>(definition: IntentDefinition<A>, args: A): PreparedIntent => ({

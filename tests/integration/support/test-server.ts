@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { createApp } from '../../../sync-server/app'
+import type { Session } from '../../../sync-server/auth/session'
 import { DEFAULT_DEMO } from '../../../sync-server/config'
 import type { Services } from '../../../sync-server/domain/services'
 import {
@@ -47,6 +48,15 @@ export interface TestServer {
 }
 
 export const DEMO = DEFAULT_DEMO
+/** The demo administrator as the intent host sees the session (tests that run intents in process). */
+export const DEMO_ADMIN_SESSION: Session = {
+  userId: 'user-admin',
+  email: 'admin',
+  role: 'administrator',
+  customerId: 'cust-demo',
+  plantId: 'plant-demo',
+  locationConfig: {} as Session['locationConfig'],
+}
 /** The second customer's administrator, seeded for tenant-isolation tests. */
 export const OTHER_ADMIN = { email: 'admin@other.plant', password: 'other-admin-1' }
 
