@@ -78,6 +78,11 @@ export class AuthorityClient {
     this.send = secure ? httpsRequest : httpRequest
   }
 
+  /** Closes the kept connections (the server is stopping: nothing may hold its process open). */
+  close(): void {
+    this.agent.destroy()
+  }
+
   async request(
     cookie: string | undefined,
     request: AuthorityRequest,

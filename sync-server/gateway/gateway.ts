@@ -48,9 +48,13 @@ export class Gateway implements GatewayPort {
     this.undos.start()
   }
 
-  /** Stops reading the authority; resolves once reads under way have ended (the database may close). */
+  /**
+   * Stops reading the authority; resolves once reads under way have ended (the database may close)
+   * and the kept connections to it are closed.
+   */
   async stop(): Promise<void> {
     await Promise.all([this.undos.stop(), ...[...this.pollers.values()].map((p) => p.stop())])
+    this.client.close()
   }
 
   applyIntents(
