@@ -1,6 +1,5 @@
-import { isIntentName, intentNamed } from '../../shared/intents'
+import { isIntentName, intentNamed, upgradeAction, type IntentName } from '../../shared/intents'
 import { mayRun, type IntentDefinition } from '../../shared/intents/intent'
-import { upgradeArgs } from '../../shared/intents/upgrade'
 import type { CollectionName } from '../../shared/sync/collections'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
@@ -130,16 +129,18 @@ export type Prepared = { readonly request: IntentRequest } & (
  */
 export function prepareIntent(services: Services, session: Session, request: IntentRequest): Prepared {
   try {
-    if (!isIntentName(request.name)) throw badRequest(Messages.server.invalidRequest)
-    const definition = intentNamed(request.name) as IntentDefinition<unknown>
     // The session's role is the stored user's as of this request (auth/session.ts): a demoted
     // administrator's pending users / data sources actions are refused here and kept as sync issues.
-    if (!mayRun(definition, session)) throw forbidden(Messages.server.forbidden)
-    // An action of another app version: its arguments as this version takes them, or why not.
-    // No version is version 1 (devices send none for it), not this server's: once an intent moved
-    // on, an older device's action goes through the upgrade steps too (found by the soak, issue 28).
-    const upgraded = upgradeArgs(definition, request.version, request.args)
+    if (isIntentName(request.name) && !mayRun(intentNamed(request.name), session))
+      throw forbidden(Messages.server.forbidden)
+    // An action of another app version: its arguments as this version takes them, or why not (a
+    // name this version does not know is an action that no longer exists). No version is version 1
+    // (devices send none for it), not this server's: once an intent moved on, an older device's
+    // action goes through the upgrade steps too. Devices send what they stored as they stored it,
+    // and this answer decides (both found by the soak, issue 28).
+    const upgraded = upgradeAction(request.name, request.version, request.args)
     if (!upgraded.ok) throw badRequest(upgraded.reason)
+    const definition = intentNamed(request.name as IntentName)
     const args = decodeInput(definition.args, upgraded.args)
     const env = envOf(services, session)
     return { request, intent: { name: request.name, definition, args, env, base: request.base ?? [] } }

@@ -14,8 +14,9 @@ import { serverThresholdHours } from './support/server-lines'
 
 /**
  * Intent versions (docs/sync-protocol.md): an action an older app version stored in the outbox is
- * upgraded when the new code starts and delivered; one that cannot be upgraded becomes a sync issue
- * that says why; the server refuses what it cannot upgrade. No intent of this version has changed
+ * upgraded when the new code starts and delivered; one that cannot be upgraded is sent as stored, and
+ * the server answers it from its log (it may have been sent before) or refuses it saying why, which
+ * the device keeps as a sync issue. No intent of this version has changed
  * its arguments yet, so the test gives one (updateLineSettings) a version 2 for its duration, whose
  * version 1 named the line `line` instead of `lineId`. Device and server run in this process, so
  * both hosts see the same definition.
@@ -54,7 +55,7 @@ const oldAction = (id: string, author: string, args: unknown): StoredAction => (
 })
 
 describe('intent versions', () => {
-  it('an old action in the outbox is upgraded when the new code starts and delivered; one that cannot be becomes a sync issue', async () => {
+  it('OFF-05 an old action in the outbox is upgraded when the new code starts and delivered; one that cannot be is refused by the server and becomes a sync issue', async () => {
     withVersion2()
     const admin = await http.server.signIn()
     const me = (await http.server.call<{ id: string }>('GET', '/api/session', admin)).body
@@ -170,5 +171,39 @@ describe('intent versions', () => {
     expect(again.status).toBe(200)
     expect(again.body.results[0]?.status).toBe('applied')
     expect(await serverThresholdHours(http.server, admin, 'line-assembly')).toBe(47)
+  })
+
+  it('OFF-05 an old action the server answered before the device moved on (its answer lost) gets its logged answer on the upgraded device, not a refusal', async () => {
+    const admin = await http.server.signIn()
+    const me = (await http.server.call<{ id: string }>('GET', '/api/session', admin)).body
+    const stored = oldAction('answered-then-upgraded', me.id, {
+      lineId: 'line-paint',
+      changes: { ingestionThresholdHours: 71 },
+    })
+    // The older app sent it and the server applied it, but the answer never reached the device.
+    const push = await http.server.call<IntentPushResponse>('POST', '/sync/intents', admin, {
+      protocol: 1,
+      intents: [{ ...stored, base: [] }],
+    })
+    expect(push.body.results[0]?.status).toBe('applied')
+    const indexedDB = new IDBFactory()
+    const device = new DeviceDb('intent-versions-answered', { indexedDB, IDBKeyRange })
+    await device.outbox.add(stored)
+    // Both move on; version 2 cannot upgrade these arguments (version 1 named the line `line`).
+    withVersion2()
+    const controller = new SyncController({
+      transport: new NodeTransport({ baseUrl: http.baseUrl }),
+      device,
+      storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
+      live: false,
+    })
+    try {
+      await controller.signIn(DEMO.adminEmail, DEMO.adminPassword)
+      await expect.poll(() => controller.status$.value.pendingCount, { timeout: 20_000 }).toBe(0)
+      expect(await device.issues.toArray()).toEqual([])
+      expect(await serverThresholdHours(http.server, admin, 'line-paint')).toBe(71)
+    } finally {
+      await controller.close()
+    }
   })
 })

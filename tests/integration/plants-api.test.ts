@@ -142,8 +142,14 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
     const named = await pushIntents(demo.server, demo.admin, [
       action('updatePlant', { plantId: 'plant-demo', name: 'Renamed' }, AUTHORS.admin),
     ])
+    // No such action: the server says so as it would of one an older app version made.
     expect(named.results.map(rejectionOf)).toEqual([
-      { code: 'VALIDATION', status: 400, message: 'Invalid request' },
+      {
+        code: 'VALIDATION',
+        status: 400,
+        message:
+          'This change was made by an older version of the app and cannot be applied: the action "updatePlant" no longer exists.',
+      },
     ])
     const stored = await getDocument<Plant>(demo.server.services.db, 'cust-demo', 'plants', 'plant-demo')
     expect(stored?.data.name).toBe('Demo Plant')
@@ -163,7 +169,12 @@ describe.each(DATABASE_KINDS)('plant and data-source API on %s', (kind) => {
         action('updateDataSource', { dataSourceId: 'source-vision', name: 'Renamed' }, AUTHORS.admin),
       ])
       expect(named.results.map(rejectionOf)).toEqual([
-        { code: 'VALIDATION', status: 400, message: 'Invalid request' },
+        {
+          code: 'VALIDATION',
+          status: 400,
+          message:
+            'This change was made by an older version of the app and cannot be applied: the action "updateDataSource" no longer exists.',
+        },
       ])
       expect(
         (await getDocument<DataSource>(demo.server.services.db, 'cust-demo', 'dataSources', 'source-vision'))

@@ -22,8 +22,8 @@ export interface ActionRunnerOptions {
 type Listener = (issue: SyncIssue) => void
 
 /**
- * Runs the user's actions on the device (local-intents.ts) and keeps the ones the server or this
- * version refused as sync issues (OFF-04, OFF-05): stored in the device database, announced to the
+ * Runs the user's actions on the device (local-intents.ts) and keeps the ones the server refused or
+ * answered with a conflict as sync issues (OFF-04, OFF-05): stored in the device database, announced to the
  * listeners (the snackbar and dialog the online flow would show), re-applied or discarded by the user.
  */
 export class ActionRunner {
@@ -67,12 +67,12 @@ export class ActionRunner {
     if (issue.id !== undefined) await this.options.device.issues.delete(issue.id)
   }
 
-  /** Actions an older app version stored: upgraded, or kept as sync issues that say why not. */
+  /**
+   * Actions an older app version stored, upgraded to this version's arguments; those that cannot be
+   * are sent as stored and the server's answer decides (outbox.ts).
+   */
   async upgradeStored(code: SessionCode): Promise<void> {
-    for (const { action, reason } of await this.options.outbox.upgradeStored(code.upgradeAction)) {
-      const rejection = { code: 'VALIDATION', status: 400, message: reason } as const
-      await this.recordIssue(action, { id: action.id, status: 'rejected', rejection })
-    }
+    await this.options.outbox.upgradeStored(code.upgradeAction)
   }
 
   /** Keeps a refused or conflicting action as a sync issue and announces it. */

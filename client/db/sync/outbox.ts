@@ -179,31 +179,28 @@ export class Outbox {
   /**
    * Brings the actions an older app version stored to the arguments this version's intents take
    * (shared/intents/upgrade.ts), before any is sent or re-applied here; the server upgrades what it
-   * receives the same way. An answered action is left as it is (the server has it). Those that
-   * cannot be upgraded are taken out and returned with the reason, for the caller to keep as sync
-   * issues. Their `changes` (what they show until answered) stay as they were recorded.
+   * receives the same way. An answered action is left as it is (the server has it). One that cannot
+   * be upgraded is left as it was stored and sent so: it may have been sent before and answered by
+   * the server (its answer lost), and only the server's log knows — the server answers it from its
+   * log, or refuses it with the reason the device would give (found by the soak, issue 28). Their
+   * `changes` (what they show until answered) stay as they were recorded.
    */
   async upgradeStored(
     upgrade: (name: string, version: number | undefined, args: unknown) => ArgsUpgrade,
-  ): Promise<ReadonlyArray<{ readonly action: PendingAction; readonly reason: string }>> {
+  ): Promise<void> {
     await this.written(this.stored.map((a) => a.id))
     const upgraded = new Map<string, PendingAction>()
-    const refused: Array<{ action: PendingAction; reason: string }> = []
     for (const action of this.stored) {
       if (action.acknowledged) continue
       const result = upgrade(action.name, action.version, action.args)
-      if (!result.ok) refused.push({ action: this.forgetSent(action), reason: result.reason })
-      else if (result.upgraded)
+      if (result.ok && result.upgraded)
         upgraded.set(action.id, { ...action, version: result.version, args: result.args })
     }
-    if (upgraded.size === 0 && refused.length === 0) return []
-    const gone = new Set(refused.map((r) => r.action.id))
-    this.stored = this.stored.flatMap((a) => (gone.has(a.id) ? [] : [upgraded.get(a.id) ?? a]))
-    this.state.replace(this.state.all.flatMap((a) => (gone.has(a.id) ? [] : [upgraded.get(a.id) ?? a])))
-    if (upgraded.size > 0) await this.device.outbox.bulkPut([...upgraded.values()])
-    if (refused.length > 0) await this.device.outbox.bulkDelete(refused.map((r) => r.action.seq))
+    if (upgraded.size === 0) return
+    this.stored = this.stored.map((a) => upgraded.get(a.id) ?? a)
+    this.state.replace(this.state.all.map((a) => upgraded.get(a.id) ?? a))
+    await this.device.outbox.bulkPut([...upgraded.values()])
     this.emit()
-    return refused
   }
 
   /** Removes an action; what it returns keeps only the arguments allowed to outlive sending. */
