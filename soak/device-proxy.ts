@@ -45,6 +45,9 @@ export class DeviceProxy {
   private readonly streams = new Set<{ silent: boolean }>()
 
   private listening: ProxyServer | undefined
+  /** Requests not answered yet (streams included), for the soak's report of a stuck device. */
+  private readonly open = new Map<number, { readonly what: string; readonly since: number }>()
+  private requests = 0
 
   private constructor(
     private readonly target: URL,
@@ -70,6 +73,14 @@ export class DeviceProxy {
     return open.length > 0
   }
 
+  /** What the device is still waiting for, oldest first: `POST /sync/x/pull (12 s)`. */
+  inFlight(): string {
+    const now = Date.now()
+    return [...this.open.values()]
+      .map((r) => `${r.what} (${Math.round((now - r.since) / 1000)} s)`)
+      .join(', ')
+  }
+
   async close(): Promise<void> {
     await this.listening?.close()
   }
@@ -77,6 +88,9 @@ export class DeviceProxy {
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const path = req.url ?? '/'
     const faults = this.faults
+    const request = ++this.requests
+    this.open.set(request, { what: `${req.method} ${path}`, since: Date.now() })
+    res.on('close', () => this.open.delete(request))
     const isPull = req.method === 'POST' && /^\/sync\/[^/]+\/pull/.test(path)
     if (isPull && faults && this.random.chance(faults.failPull)) {
       this.counts.pullsFailed++

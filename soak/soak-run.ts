@@ -117,6 +117,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         root,
       ),
   )
+  clients.forEach((client, i) => {
+    client.onLog = (text) =>
+      console.error(`${client.config.name}: ${text}; in flight: ${proxies[i]!.inFlight() || 'nothing'}`)
+  })
   try {
     // Fault-free while the devices sign in and make their first sync.
     for (const p of proxies) p.faults = undefined

@@ -38,6 +38,8 @@ export interface ControllerOptions {
   readonly indexedDB?: IDBFactory
   /** How often a signed-in device asks the server who it is (SHELL-04): 5 minutes by default. */
   readonly roleCheckMs?: number
+  /** How long a start waits for the server before showing the stored identity (3 s by default). */
+  readonly slowSessionMs?: number
 }
 
 /**
@@ -122,6 +124,7 @@ export class SyncController {
       ...(options.isOnline ? { isOnline: options.isOnline } : {}),
       ...(options.showStoredFirst ? { showStoredFirst: true } : {}),
       ...(options.roleCheckMs !== undefined ? { roleCheckMs: options.roleCheckMs } : {}),
+      ...(options.slowSessionMs !== undefined ? { slowSessionMs: options.slowSessionMs } : {}),
     })
     this.session$ = this.session.session$
   }

@@ -24,6 +24,28 @@ export type SessionState =
  */
 const STREAM_RECHECK_MS = 10_000
 
+/**
+ * How long a start waits for the server's answer before a device that holds its plant shows it from
+ * the stored identity (the answer still verifies it). Long enough that a server answering normally
+ * (tens of milliseconds, a second on bad Wi-Fi) never shows the unverified frame first.
+ */
+export const SLOW_SESSION_CHECK_MS = 3_000
+
+/** Whether `answer` settled (answered or failed) within `ms`. */
+async function answeredWithin(answer: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)))
+  const settled = answer.then(
+    () => true,
+    () => true,
+  )
+  try {
+    return await Promise.race([settled, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 export interface SessionParts {
   readonly transport: Transport
   readonly device: DeviceDb
@@ -41,6 +63,8 @@ export interface SessionParts {
   readonly showStoredFirst?: boolean
   /** How often a signed-in device asks the server who it is (SHELL-04): ROLE_CACHE_MS by default. */
   readonly roleCheckMs?: number
+  /** How long a start waits for the server before showing the stored identity (SLOW_SESSION_CHECK_MS). */
+  readonly slowSessionMs?: number
 }
 
 /**
@@ -56,6 +80,7 @@ export class Session {
   private lastRoleCheckAt = 0
   /** Whether a sign-in's open was asked for (possibly waiting for the first screen). */
   private opened = false
+  private starting: Promise<void> | undefined
 
   constructor(private readonly parts: SessionParts) {}
 
@@ -71,7 +96,13 @@ export class Session {
   }
 
   /** Restores the session: the server's answer when reachable, else the identity stored here. */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    // One check at a time: a re-check asked for while the server is slow to answer joins it.
+    this.starting ??= this.startNow().finally(() => (this.starting = undefined))
+    return this.starting
+  }
+
+  private async startNow(): Promise<void> {
     const { database, device, outbox, status, transport } = this.parts
     void this.parts.lastSynced
       .read()
@@ -103,7 +134,17 @@ export class Session {
       return
     }
     try {
-      const user = await api.session(transport)
+      const answer = api.session(transport)
+      // A server that takes its time (starved, or a connection that hangs on plant Wi-Fi) does not
+      // keep a device that holds its plant on a loading screen: after a moment the stored identity
+      // is shown, unverified, as when the server cannot be reached; its answer verifies it when it
+      // comes (found by the soak, issue 28).
+      if (stored && !(await answeredWithin(answer, this.parts.slowSessionMs ?? SLOW_SESSION_CHECK_MS))) {
+        const current = this.session$.value
+        const shown = current.status === 'signed-in' && current.user.id === stored.user.id
+        if (!shown) await this.signedIn(stored.user, false)
+      }
+      const user = await answer
       markOnce('qm:session-answered')
       await this.signedIn(user, true)
     } catch (err) {

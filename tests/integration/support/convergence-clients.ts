@@ -51,6 +51,8 @@ export class ClientHandle {
   readonly announced: SyncIssue[] = []
   online = true
   role: 'user' | 'administrator' = 'user'
+  /** Where the device's own log lines go (the soak adds what its proxy has in flight). */
+  onLog: (text: string) => void = (text) => console.error(`${this.config.name}: ${text}`)
   private readonly worker: Worker
   private readonly waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>()
   private nextId = 0
@@ -154,6 +156,7 @@ export class ClientHandle {
   private receive(m: ClientMessage): void {
     if (m.type === 'push') this.pushes.push(m.exchange)
     else if (m.type === 'announced') this.announced.push(m.issue)
+    else if (m.type === 'log') this.onLog(m.text)
     else {
       const w = this.waiting.get(m.id)
       this.waiting.delete(m.id)

@@ -95,3 +95,5 @@ export type ClientMessage =
   | { readonly type: 'reply'; readonly id: number; readonly ok: false; readonly error: string }
   | { readonly type: 'push'; readonly exchange: PushExchange }
   | { readonly type: 'announced'; readonly issue: SyncIssue }
+  /** Something slow worth telling the person running it (a restart still under way, and where). */
+  | { readonly type: 'log'; readonly text: string }

@@ -1,3 +1,4 @@
+import { filter, firstValueFrom } from 'rxjs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
@@ -194,13 +195,20 @@ async function handle(request: ClientRequest): Promise<unknown> {
       // The device is killed mid-sync (its network cut first, so answers in flight are lost) and
       // reopened from what its IndexedDB holds, signed in by its stored session (the cookie jar is
       // the browser's, which outlives the tab).
+      let stage = 'closing the controller'
+      const started = Date.now()
+      const slow = setInterval(
+        () => post({ type: 'log', text: `restart still ${stage} after ${Date.now() - started} ms` }),
+        30_000,
+      )
       transport.setOnline(false)
       await controller.close().catch(() => undefined)
+      stage = 'reopening the device'
       device.close()
       openDevice()
       transport.setOnline(true)
       const reopened = controller
-      await reopened.start()
+      stage = 'starting the controller'
       // As client/main.tsx does: a session restored while the server did not answer (it may be
       // down too) is verified again every second until it answers.
       const verifyLater = () =>
@@ -209,7 +217,10 @@ async function handle(request: ClientRequest): Promise<unknown> {
           if (reopened !== controller || session.status !== 'signed-in' || session.verified) return
           void reopened.start().finally(verifyLater)
         }, 1000)
-      verifyLater()
+      const starting = reopened.start().finally(verifyLater)
+      // The user acts once the frame shows: a slow server's answer verifies the session later.
+      const shown = firstValueFrom(reopened.session$.pipe(filter((s) => s.status === 'signed-in')))
+      await Promise.race([starting, shown]).finally(() => clearInterval(slow))
       return role()
     }
     case 'status': {
