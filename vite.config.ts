@@ -25,6 +25,34 @@ function englishOnlySpectrumStrings(): Plugin {
   }
 }
 
+/**
+ * Spectrum's LabeledValue formats dates with @internationalized/date (~4 KiB brotli, in no other
+ * chunk). The app gives it text only (client/features/lines/configure-line-fields.tsx), so for that
+ * one importer the package resolves to a module whose functions say so instead of formatting.
+ */
+const LABELED_VALUE =
+  /[\\/]@adobe[\\/]react-spectrum[\\/]dist[\\/]private[\\/]labeledvalue[\\/]LabeledValue\.mjs$/
+const NO_DATES = '\0qm-labeled-value-no-dates'
+
+function labeledValueWithoutDates(): Plugin {
+  return {
+    name: 'qm-labeled-value-without-dates',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@internationalized/date' && importer !== undefined && LABELED_VALUE.test(importer)
+        ? NO_DATES
+        : null
+    },
+    load(id) {
+      if (id !== NO_DATES) return null
+      const refuse = `() => { throw new Error('LabeledValue is given text only in this app (vite.config.ts)') }`
+      return ['getLocalTimeZone', 'today', 'toCalendarDateTime']
+        .map((n) => `export const ${n} = ${refuse}`)
+        .join('\n')
+    },
+  }
+}
+
 // The client lives in client/ (index.html there); static files in public/; the build in dist/,
 // which the sync server serves next to /api and /sync.
 export default defineConfig({
@@ -81,6 +109,7 @@ export default defineConfig({
   plugins: [
     englishOnlySpectrumStrings(),
     compactSpectrumClassMaps(),
+    labeledValueWithoutDates(),
     react(),
     VitePWA({
       registerType: 'prompt',
