@@ -4,7 +4,7 @@ import { brotliCompressSync, constants } from 'node:zlib'
 
 /**
  * What each built chunk holds, compressed: `npx vite build --sourcemap --outDir /tmp/x` then
- * `npx tsx scripts/chunk-breakdown.ts /tmp/x [chunk-name-prefix…]`. Every generated character is
+ * `npx tsx scripts/chunk-breakdown.ts /tmp/x [chunk-name-prefix…]` (TOP=n rows per chunk). Every generated character is
  * attributed by the source map to its source, sources are grouped by package (React Spectrum,
  * react-aria and react-stately by component, RxDB by plugin, effect by module, the app by folder),
  * each group's text is compressed alone (brotli 11) and the parts are scaled to the chunk's own
@@ -14,6 +14,8 @@ import { brotliCompressSync, constants } from 'node:zlib'
 const [dir, ...prefixes] = process.argv.slice(2)
 if (dir === undefined) throw new Error('usage: tsx scripts/chunk-breakdown.ts <build dir> [chunk prefix…]')
 const top = Number(process.env.TOP ?? 30)
+/** BY_FILE=<regex>: sources it matches are listed file by file instead of by package. */
+const byFile = process.env.BY_FILE ? new RegExp(process.env.BY_FILE) : undefined
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 
@@ -65,6 +67,7 @@ function wanted(file: string): boolean {
 }
 
 function groupOf(source: string): string {
+  if (byFile?.test(source)) return source.split('node_modules/').pop() ?? source
   const lib = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(source)
   if (lib) {
     const [, name = '', rest = ''] = lib
