@@ -53,6 +53,32 @@ function labeledValueWithoutDates(): Plugin {
   }
 }
 
+/**
+ * RxDB's query matcher without mingo's query engine (client/db/storage/selector-matcher.ts says
+ * why and what it covers): rxdb's rx-query-helper.js imports `getMingoQuery` from
+ * ./rx-query-mingo.js; that import resolves to the app's matcher. The build fails if mingo's
+ * module still comes in (an RxDB update importing it from elsewhere), rather than shipping both.
+ */
+const RX_QUERY_HELPER = /[\\/]rxdb[\\/]dist[\\/]esm[\\/]rx-query-helper\.js$/
+const RX_QUERY_MINGO = /[\\/]rxdb[\\/]dist[\\/]esm[\\/]rx-query-mingo\.js$/
+
+function rxdbQueriesWithoutMingo(): Plugin {
+  const matcher = fileURLToPath(new URL('client/db/storage/selector-matcher.ts', import.meta.url))
+  return {
+    name: 'qm-rxdb-queries-without-mingo',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === './rx-query-mingo.js' && importer !== undefined && RX_QUERY_HELPER.test(importer)
+        ? matcher
+        : null
+    },
+    buildEnd() {
+      const mingo = [...this.getModuleIds()].find((id) => RX_QUERY_MINGO.test(id))
+      if (mingo !== undefined) this.error(`${mingo} is in the build beside selector-matcher.ts`)
+    },
+  }
+}
+
 // The client lives in client/ (index.html there); static files in public/; the build in dist/,
 // which the sync server serves next to /api and /sync.
 export default defineConfig({
@@ -110,6 +136,7 @@ export default defineConfig({
     englishOnlySpectrumStrings(),
     compactSpectrumClassMaps(),
     labeledValueWithoutDates(),
+    rxdbQueriesWithoutMingo(),
     react(),
     VitePWA({
       registerType: 'prompt',
