@@ -25,60 +25,6 @@ function englishOnlySpectrumStrings(): Plugin {
   }
 }
 
-/**
- * Spectrum's LabeledValue formats dates with @internationalized/date (~4 KiB brotli, in no other
- * chunk). The app gives it text only (client/features/lines/configure-line-fields.tsx), so for that
- * one importer the package resolves to a module whose functions say so instead of formatting.
- */
-const LABELED_VALUE =
-  /[\\/]@adobe[\\/]react-spectrum[\\/]dist[\\/]private[\\/]labeledvalue[\\/]LabeledValue\.mjs$/
-const NO_DATES = '\0qm-labeled-value-no-dates'
-
-function labeledValueWithoutDates(): Plugin {
-  return {
-    name: 'qm-labeled-value-without-dates',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return source === '@internationalized/date' && importer !== undefined && LABELED_VALUE.test(importer)
-        ? NO_DATES
-        : null
-    },
-    load(id) {
-      if (id !== NO_DATES) return null
-      const refuse = `() => { throw new Error('LabeledValue is given text only in this app (vite.config.ts)') }`
-      return ['getLocalTimeZone', 'today', 'toCalendarDateTime']
-        .map((n) => `export const ${n} = ${refuse}`)
-        .join('\n')
-    },
-  }
-}
-
-/**
- * RxDB's query matcher without mingo's query engine (client/db/storage/selector-matcher.ts says
- * why and what it covers): rxdb's rx-query-helper.js imports `getMingoQuery` from
- * ./rx-query-mingo.js; that import resolves to the app's matcher. The build fails if mingo's
- * module still comes in (an RxDB update importing it from elsewhere), rather than shipping both.
- */
-const RX_QUERY_HELPER = /[\\/]rxdb[\\/]dist[\\/]esm[\\/]rx-query-helper\.js$/
-const RX_QUERY_MINGO = /[\\/]rxdb[\\/]dist[\\/]esm[\\/]rx-query-mingo\.js$/
-
-function rxdbQueriesWithoutMingo(): Plugin {
-  const matcher = fileURLToPath(new URL('client/db/storage/selector-matcher.ts', import.meta.url))
-  return {
-    name: 'qm-rxdb-queries-without-mingo',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return source === './rx-query-mingo.js' && importer !== undefined && RX_QUERY_HELPER.test(importer)
-        ? matcher
-        : null
-    },
-    buildEnd() {
-      const mingo = [...this.getModuleIds()].find((id) => RX_QUERY_MINGO.test(id))
-      if (mingo !== undefined) this.error(`${mingo} is in the build beside selector-matcher.ts`)
-    },
-  }
-}
-
 // The client lives in client/ (index.html there); static files in public/; the build in dist/,
 // which the sync server serves next to /api and /sync.
 export default defineConfig({
@@ -135,8 +81,6 @@ export default defineConfig({
   plugins: [
     englishOnlySpectrumStrings(),
     compactSpectrumClassMaps(),
-    labeledValueWithoutDates(),
-    rxdbQueriesWithoutMingo(),
     react(),
     VitePWA({
       registerType: 'prompt',
