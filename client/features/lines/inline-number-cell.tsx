@@ -10,7 +10,8 @@ interface InlineNumberCellProps {
   readonly lineName: string
   /** A shared rule: the exact message for the typed text, or undefined when it is valid. */
   readonly validate: (input: string) => string | undefined
-  readonly onCommit: (value: number) => Promise<void> | void
+  /** Saves the value; settles once the device has stored it, or refused it (the cell then shows `value`). */
+  readonly onCommit: (value: number) => Promise<unknown> | void
   readonly isDisabled?: boolean
 }
 
@@ -29,6 +30,10 @@ export function InlineNumberCell({
 }: InlineNumberCellProps) {
   const [draft, setDraft] = useState<string | undefined>(undefined)
   const [touched, setTouched] = useState(false)
+  // The value just committed, shown by the button in the render that closes the editor (the task of
+  // the key press) instead of the old one, until the save settles; by then `value` shows what the
+  // device kept (the new value, or the old one if the action was refused or could not be stored).
+  const [committed, setCommitted] = useState<{ readonly value: number } | undefined>(undefined)
   const buttonRef = useRef<ComponentRef<typeof ActionButton>>(null)
   const refocus = useRef(false)
   // Guards against a blur that arrives after Enter or Escape already closed the editor.
@@ -39,14 +44,21 @@ export function InlineNumberCell({
     // Back to the cell's button after Enter or Escape (not after a blur: the user went elsewhere).
     if (!editing && refocus.current) {
       refocus.current = false
-      // In the next frame: focus() forces a style pass at once, which would delay the edit's own
-      // render (the value) by that much; the frame does one pass for both. Not if the user has
-      // focused something else meanwhile.
+      // After the next frame has painted (a task queued from the frame): focus() forces a style
+      // pass and re-renders the button's focus ring, which in the frame itself came before the
+      // paint of the edit's value; the ring now follows a frame later. Not if the user has focused
+      // something else meanwhile.
+      let timer: number | undefined
       const frame = requestAnimationFrame(() => {
-        const active = document.activeElement
-        if (!active || active === document.body) buttonRef.current?.focus()
+        timer = window.setTimeout(() => {
+          const active = document.activeElement
+          if (!active || active === document.body) buttonRef.current?.focus()
+        }, 0)
       })
-      return () => cancelAnimationFrame(frame)
+      return () => {
+        cancelAnimationFrame(frame)
+        window.clearTimeout(timer)
+      }
     }
   }, [editing])
 
@@ -65,8 +77,14 @@ export function InlineNumberCell({
     }
     const next = parseNumericInput(draft)
     close(focusCell)
-    if (next !== undefined && next !== value) void onCommit(next)
+    if (next !== undefined && next !== value) {
+      const shown = { value: next }
+      setCommitted(shown)
+      const settled = () => setCommitted((c) => (c === shown ? undefined : c))
+      void Promise.resolve(onCommit(next)).then(settled, settled)
+    }
   }
+  const shownValue = committed?.value ?? value
 
   if (!editing) {
     return (
@@ -74,15 +92,15 @@ export function InlineNumberCell({
         ref={buttonRef}
         isQuiet
         isDisabled={isDisabled ?? false}
-        aria-label={`${label} for ${lineName}: ${value}. Press to edit`}
+        aria-label={`${label} for ${lineName}: ${shownValue}. Press to edit`}
         onPress={() => {
           open.current = true
-          setDraft(String(value))
+          setDraft(String(shownValue))
         }}
         UNSAFE_className="qm-hit"
         UNSAFE_style={{ minWidth: 64, justifyContent: 'flex-start' }}
       >
-        <Text>{value}</Text>
+        <Text>{shownValue}</Text>
       </ActionButton>
     )
   }
