@@ -58,9 +58,8 @@ test('LINE-04 SHELL-07 an inline cell by keyboard alone, offline: Enter saves, E
 })
 
 /**
- * LINE-04: the cell shows the typed value as the editor closes (in the key press's own render), and
- * only until the device has stored the edit: an edit the device database cannot store is taken back,
- * so the cell shows the kept value again and the failure is said.
+ * LINE-04: an edit the device database cannot store is taken back: the cell shows the kept value
+ * again, nothing is counted as pending, and the failure is said.
  */
 test('LINE-04 OFF-02 an edit the device cannot store goes back to the kept value and says it failed, offline', async ({
   browser,

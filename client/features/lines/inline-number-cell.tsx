@@ -10,8 +10,7 @@ interface InlineNumberCellProps {
   readonly lineName: string
   /** A shared rule: the exact message for the typed text, or undefined when it is valid. */
   readonly validate: (input: string) => string | undefined
-  /** Saves the value; settles once the device has stored it, or refused it (the cell then shows `value`). */
-  readonly onCommit: (value: number) => Promise<unknown> | void
+  readonly onCommit: (value: number) => Promise<void> | void
   readonly isDisabled?: boolean
 }
 
@@ -30,10 +29,6 @@ export function InlineNumberCell({
 }: InlineNumberCellProps) {
   const [draft, setDraft] = useState<string | undefined>(undefined)
   const [touched, setTouched] = useState(false)
-  // The value just committed, shown by the button in the render that closes the editor (the task of
-  // the key press) instead of the old one, until the save settles; by then `value` shows what the
-  // device kept (the new value, or the old one if the action was refused or could not be stored).
-  const [committed, setCommitted] = useState<{ readonly value: number } | undefined>(undefined)
   const buttonRef = useRef<ComponentRef<typeof ActionButton>>(null)
   const refocus = useRef(false)
   // Guards against a blur that arrives after Enter or Escape already closed the editor.
@@ -77,14 +72,8 @@ export function InlineNumberCell({
     }
     const next = parseNumericInput(draft)
     close(focusCell)
-    if (next !== undefined && next !== value) {
-      const shown = { value: next }
-      setCommitted(shown)
-      const settled = () => setCommitted((c) => (c === shown ? undefined : c))
-      void Promise.resolve(onCommit(next)).then(settled, settled)
-    }
+    if (next !== undefined && next !== value) void onCommit(next)
   }
-  const shownValue = committed?.value ?? value
 
   if (!editing) {
     return (
@@ -92,15 +81,15 @@ export function InlineNumberCell({
         ref={buttonRef}
         isQuiet
         isDisabled={isDisabled ?? false}
-        aria-label={`${label} for ${lineName}: ${shownValue}. Press to edit`}
+        aria-label={`${label} for ${lineName}: ${value}. Press to edit`}
         onPress={() => {
           open.current = true
-          setDraft(String(shownValue))
+          setDraft(String(value))
         }}
         UNSAFE_className="qm-hit"
         UNSAFE_style={{ minWidth: 64, justifyContent: 'flex-start' }}
       >
-        <Text>{shownValue}</Text>
+        <Text>{value}</Text>
       </ActionButton>
     )
   }

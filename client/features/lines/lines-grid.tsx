@@ -199,5 +199,7 @@ const LineNumberCell = memo(function LineNumberCell({
   readonly failure: string
 }) {
   const patchLine = useLinePatch()
-  return <InlineNumberCell {...cell} onCommit={(value) => patchLine(lineId, { [field]: value }, failure)} />
+  return (
+    <InlineNumberCell {...cell} onCommit={(value) => void patchLine(lineId, { [field]: value }, failure)} />
+  )
 })
