@@ -1,4 +1,5 @@
 import type { Browser, CDPSession, Page } from '@playwright/test'
+import { writeFileSync } from 'node:fs'
 import { ms } from '../stats'
 
 /**
@@ -62,10 +63,18 @@ export async function traceTop(
   top = 25,
 ): Promise<string[][]> {
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8',
+      'blink',
+      'blink.user_timing',
+    ],
   })
   await work()
   const buffer = await browser.stopTracing()
+  // BENCH_TRACE_FILE: the whole trace as well, to open in DevTools' Performance panel.
+  if (process.env.BENCH_TRACE_FILE) writeFileSync(process.env.BENCH_TRACE_FILE, buffer)
   const { traceEvents } = JSON.parse(buffer.toString('utf8')) as {
     traceEvents: Array<{
       name: string

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ADMIN, cellButton, lineRow, HOURS } from './support/app'
+import { Messages } from '../../shared/validation/messages'
 import { openSyncedTablet } from './support/tablet'
 
 /**
@@ -53,5 +54,38 @@ test('LINE-04 SHELL-07 an inline cell by keyboard alone, offline: Enter saves, E
   expect(
     await page.evaluate(() => document.activeElement?.closest('[data-row-id]')?.getAttribute('data-row-id')),
   ).toBe('line-paint')
+  await context.close()
+})
+
+/**
+ * LINE-04: an edit the device database cannot store is taken back: the cell shows the kept value
+ * again, nothing is counted as pending, and the failure is said.
+ */
+test('LINE-04 OFF-02 an edit the device cannot store goes back to the kept value and says it failed, offline', async ({
+  browser,
+}) => {
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'LINE_MANAGEMENT')
+  await context.setOffline(true)
+  const cell = cellButton(page, HOURS, 'Paint Line')
+  const before = (await cell.textContent())?.trim() ?? ''
+  const next = before === '41' ? '42' : '41'
+
+  // The device database refuses every new outbox record, as a full disk would.
+  await page.evaluate(() => {
+    const add = IDBObjectStore.prototype.add
+    IDBObjectStore.prototype.add = function (this: IDBObjectStore, ...args: Parameters<typeof add>) {
+      if (this.name === 'outbox') throw new DOMException('The disk is full', 'QuotaExceededError')
+      return add.apply(this, args)
+    }
+  })
+  await cell.click()
+  const field = page.getByRole('textbox', { name: `${HOURS} for Paint Line` })
+  await field.fill(next)
+  await field.press('Enter')
+
+  await expect(page.getByText(Messages.monitor.unableToSaveTitle)).toBeVisible()
+  await expect(cell).toHaveText(before)
+  await expect(cell).toHaveAccessibleName(new RegExp(`: ${before}\\. Press to edit$`))
+  await expect(page.getByTestId('pending-count')).toHaveText('All changes synced')
   await context.close()
 })

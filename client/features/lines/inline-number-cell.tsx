@@ -39,14 +39,21 @@ export function InlineNumberCell({
     // Back to the cell's button after Enter or Escape (not after a blur: the user went elsewhere).
     if (!editing && refocus.current) {
       refocus.current = false
-      // In the next frame: focus() forces a style pass at once, which would delay the edit's own
-      // render (the value) by that much; the frame does one pass for both. Not if the user has
-      // focused something else meanwhile.
+      // After the next frame has painted (a task queued from the frame): focus() forces a style
+      // pass and re-renders the button's focus ring, which in the frame itself came before the
+      // paint of the edit's value; the ring now follows a frame later. Not if the user has focused
+      // something else meanwhile.
+      let timer: number | undefined
       const frame = requestAnimationFrame(() => {
-        const active = document.activeElement
-        if (!active || active === document.body) buttonRef.current?.focus()
+        timer = window.setTimeout(() => {
+          const active = document.activeElement
+          if (!active || active === document.body) buttonRef.current?.focus()
+        }, 0)
       })
-      return () => cancelAnimationFrame(frame)
+      return () => {
+        cancelAnimationFrame(frame)
+        window.clearTimeout(timer)
+      }
     }
   }, [editing])
 
