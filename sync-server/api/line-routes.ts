@@ -6,11 +6,10 @@ import { signalsOfLine } from '../domain/line-documents'
 import type { AppEnv } from '../http/app-env'
 import { readBody } from '../http/body'
 import { listDocuments } from '../store/documents'
+import { compareNames } from '../../shared/text/name-order'
 import { callIntent } from './intent-call'
 import { lineAlertWindowRoutes } from './line-alert-window-routes'
 import { lineView, requireLine, requireOwnPlant } from './line-lookups'
-
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 
 /**
  * Line management (LINE-02..06) and the stations tree of signal management:
@@ -25,7 +24,7 @@ export function lineRoutes(): Hono<AppEnv> {
     const lines = await listDocuments<Line>(services.db, session.customerId, 'lines', {
       plantId: session.plantId,
     })
-    return c.json(lines.map(lineView).sort((a, b) => collator.compare(a.displayName, b.displayName)))
+    return c.json(lines.map(lineView).sort((a, b) => compareNames(a.displayName, b.displayName)))
   })
 
   app.get('/lines/:lineId', async (c) => {
@@ -56,9 +55,9 @@ export function lineRoutes(): Hono<AppEnv> {
       .map((s) => ({
         ...s.data,
         id: s.id,
-        children: (byStation.get(s.id) ?? []).sort((a, b) => collator.compare(a.name, b.name)),
+        children: (byStation.get(s.id) ?? []).sort((a, b) => compareNames(a.name, b.name)),
       }))
-      .sort((a, b) => collator.compare(a.id, b.id))
+      .sort((a, b) => compareNames(a.id, b.id))
     return c.json(tree)
   })
 

@@ -23,9 +23,11 @@ export type DatabaseTarget =
 /**
  * PGlite's settings. shared_buffers lives inside the WebAssembly heap, which never shrinks: the
  * default 128MB costs ~120 MB of resident memory for a page cache the OS already provides (the
- * data folder's files are read through the OS). 16MB holds the demo plant's working set.
+ * data folder's files are read through the OS). It is touched whole at start, so each MB is resident:
+ * 8MB (16MB before) cost no measured pull CPU — a plant's signals exceed either and are read through
+ * the OS cache (docs/architecture.md, server memory).
  */
-const PGLITE_CONF = ['shared_buffers = 16MB']
+const PGLITE_CONF = ['shared_buffers = 8MB']
 
 // PostgreSQL bigint arrives as a string; our sequences fit in a double for centuries of writes.
 pg.types.setTypeParser(20, (v) => v)
