@@ -88,7 +88,18 @@ export const RESYNC = 'RESYNC'
  * new one. Comments (`: keep-alive`) would not do: EventSource never shows them to the page.
  */
 export const PING = 'PING'
-/** The SSE event name of the heartbeat (its data is PING). */
+/** The SSE event name of the heartbeat (its data is a StreamHeartbeat; PING from older servers). */
 export const PING_EVENT = 'ping'
+
+/**
+ * What a heartbeat carries: for each collection this stream has sent an event of, that last event's
+ * checkpoint. A lost event is noticed by the next one's `after`; the last one of a collection has
+ * no next one, so a client whose last event of it ended elsewhere pulls (found by the soak: a
+ * device kept two signals one revision behind for good). Older clients ignore a ping's data.
+ */
+export const StreamHeartbeat = Schema.Struct({
+  lastSent: Schema.Record(Schema.String, Schema.Int),
+})
+export type StreamHeartbeat = typeof StreamHeartbeat.Type
 export const STREAM_HEARTBEAT_MS = 15_000
 export const STREAM_SILENCE_MS = 40_000

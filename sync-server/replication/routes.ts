@@ -12,12 +12,12 @@ import {
   type CollectionName,
 } from '../../shared/sync/collections'
 import {
-  PING,
   PING_EVENT,
   PullRequest,
   RESYNC,
   STREAM_HEARTBEAT_MS,
   type ReplicatedDocument,
+  type StreamHeartbeat,
 } from '../../shared/sync/protocol'
 import { getCookie } from 'hono/cookie'
 import { requireSession, sessionOfToken } from '../auth/middleware'
@@ -118,6 +118,8 @@ export function replicationRoutes(): Hono<AppEnv> {
       const cursor = new Map<CollectionName, number>()
       const start = await latestSeq(services.db, session.customerId)
       for (const col of visible) cursor.set(col, start)
+      /** The collections this stream has sent an event of (the heartbeat names their last). */
+      const sent = new Set<CollectionName>()
       await stream.writeSSE({ data: RESYNC })
 
       const stillSees = async (collection: CollectionName) => {
@@ -161,16 +163,24 @@ export function replicationRoutes(): Hono<AppEnv> {
             )
             if (!page) return
             cursor.set(notice.collection, page.lastSeq)
+            sent.add(notice.collection)
             await stream.writeSSE({ data: page.data })
           })
           .catch((err: unknown) => console.error('stream delivery failed', err))
       })
       // A named event: browsers that predate the heartbeat ignore it; a client that hears none for
       // STREAM_SILENCE_MS opens a new stream (change-stream.ts).
-      const heartbeat = setInterval(
-        () => void stream.writeSSE({ event: PING_EVENT, data: PING }).catch(() => undefined),
-        STREAM_HEARTBEAT_MS,
-      )
+      // It says what was sent last of each collection (StreamHeartbeat), in the order of the events:
+      // written through the same chain, after any event under way.
+      const heartbeat = setInterval(() => {
+        chain = chain
+          .then(() => {
+            const lastSent = Object.fromEntries([...sent].map((col) => [col, cursor.get(col) ?? 0]))
+            const data = JSON.stringify({ lastSent } satisfies StreamHeartbeat)
+            return stream.writeSSE({ event: PING_EVENT, data })
+          })
+          .catch(() => undefined)
+      }, STREAM_HEARTBEAT_MS)
       await ended
       clearInterval(heartbeat)
       unsubscribe()

@@ -1,5 +1,5 @@
 import { Result, Schema } from 'effect'
-import { PING, RESYNC, STREAM_SILENCE_MS, StreamEvent } from '../../../shared/sync/protocol'
+import { PING, RESYNC, STREAM_SILENCE_MS, StreamEvent, StreamHeartbeat } from '../../../shared/sync/protocol'
 import { isCollectionName } from '../../../shared/sync/collections'
 import { checkDocuments, type CollectionReplication } from './replication'
 import type { Transport } from './transport'
@@ -10,6 +10,7 @@ import type { Transport } from './transport'
  * RESYNC pull brings whatever it carried), never written.
  */
 const decodeEvent = Schema.decodeUnknownResult(StreamEvent)
+const decodeHeartbeat = Schema.decodeUnknownResult(StreamHeartbeat)
 
 export function openChangeStream(
   transport: Transport,
@@ -58,6 +59,15 @@ function open(
         parsed = JSON.parse(data)
       } catch {
         return onError('The server sent a malformed change')
+      }
+      if (typeof parsed === 'object' && parsed !== null && 'lastSent' in parsed) {
+        const beat = decodeHeartbeat(parsed)
+        if (Result.isFailure(beat)) return onError('The server sent a malformed change')
+        for (const r of replications()) {
+          const last = beat.success.lastSent[r.collection]
+          if (last !== undefined) r.heartbeat(last)
+        }
+        return
       }
       const event = decodeEvent(parsed)
       if (Result.isFailure(event) || !isCollectionName(event.success.collection)) {

@@ -294,4 +294,32 @@ describe('PullReplication', () => {
     expect(errors).toEqual([])
     expect(r.initialReplicationDone).toBe(false)
   })
+
+  it('OFF-03 a lost last event of a collection is noticed by the stream heartbeat, which pulls it', async () => {
+    const server = new FakeServer()
+    server.put('s1')
+    const r = replicate(server)
+    r.start()
+    r.receive('RESYNC')
+    await r.awaitInSync()
+    const first = server.put('s2')
+    r.receive({ documents: [first], checkpoint: { seq: first.seq }, after: 0 })
+    await r.awaitInSync()
+    // The next event is lost on the way, and no later one of this collection comes to show it.
+    const lost = server.put('s3')
+    server.events = []
+    r.heartbeat(first.seq)
+    await r.awaitInSync()
+    expect(server.events).toEqual([])
+    expect(server.stored.get('s3')).toBeUndefined()
+    r.heartbeat(lost.seq)
+    await r.awaitInSync()
+    expect(server.stored.get('s3')?.revision).toBe(lost.revision)
+    // The stream's next event follows the one the heartbeat announced: no pull for it.
+    server.events = []
+    const next = server.put('s4')
+    r.receive({ documents: [next], checkpoint: { seq: next.seq }, after: lost.seq })
+    await r.awaitInSync()
+    expect(server.events).toEqual(['write 1'])
+  })
 })

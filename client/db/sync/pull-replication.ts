@@ -146,6 +146,17 @@ export class PullReplication {
   }
 
   /**
+   * The stream's heartbeat: the checkpoint of the last event of this collection it sent. One this
+   * replication did not get as its last was lost (or is still held back somewhere): a pull brings
+   * it, and the stream's next event follows the one announced.
+   */
+  heartbeat(lastSent: number): void {
+    if (!this.started || this.cancelled || this.streamSeq === lastSent) return
+    this.streamSeq = lastSent
+    this.reSync()
+  }
+
+  /**
    * During the first sync: bring this line's documents ahead of the rest (the line the user opened
    * jumps the queue). Its pages are pulled beside the collection's pull loop, not behind it, once the
    * replication has started, and stored like the loop's (after `storeAfter`); they never move the

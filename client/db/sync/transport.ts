@@ -1,5 +1,5 @@
 import { Result, Schema } from 'effect'
-import { CollectionCounts, PING, PING_EVENT, type Checkpoint } from '../../../shared/sync/protocol'
+import { CollectionCounts, PING_EVENT, type Checkpoint } from '../../../shared/sync/protocol'
 import type { CollectionName } from '../../../shared/sync/collections'
 import { IntentPushResponse, type IntentPushRequest } from '../../../shared/sync/intent-protocol'
 import { SessionUser as SessionUserSchema } from '../../../shared/schema/user'
@@ -41,7 +41,8 @@ export const browserTransport = (base = ''): Transport => ({
   openStream(onMessage, onError) {
     const source = new EventSource(`${base}/sync/stream`, { withCredentials: true })
     source.onmessage = (e) => onMessage(String(e.data))
-    source.addEventListener(PING_EVENT, () => onMessage(PING))
+    // Its data: what the stream sent last of each collection (an older server's: PING).
+    source.addEventListener(PING_EVENT, (e) => onMessage(String((e as MessageEvent).data)))
     source.onerror = () => onError()
     return { close: () => source.close() }
   },
