@@ -4,19 +4,25 @@ import { IntentRejected, type DocumentRef } from '../../shared/intents/intent'
 import { runIntent, type IntentRun } from '../../shared/intents/run'
 import type { IntentName } from '../../shared/intents'
 import { findConflicts } from '../../shared/sync/conflicts'
-import { PRIMARY_KEYS } from '../../shared/sync/collections'
+import { PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
 import type { BaseValue } from '../../shared/sync/intent-protocol'
 import { replaceStrings, stringsIn } from '../../shared/sync/replace-ids'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
-import { answerLogged, prepareIntent, reusedKey, withFingerprint } from '../domain/apply-intent'
+import {
+  answerLogged,
+  prepareIntent,
+  reusedKey,
+  withFingerprint,
+  type Prepared,
+} from '../domain/apply-intent'
 import { AuthorityMalformed, AuthorityUnavailable, DomainError } from '../domain/domain-error'
 import type { IntentRequest, IntentVerdict } from '../domain/intent-verdict'
 import type { PreparedIntent } from '../domain/intent-step'
 import type { Services } from '../domain/services'
 import { DocumentCache } from '../store/document-cache'
 import type { Executor, StoredDocument } from '../store/documents'
-import { changeSetBookkeeping } from '../store/gateway-bookkeeping'
+import { changeSetBookkeeping, type BookkeepingRead } from '../store/gateway-bookkeeping'
 import { recordReplacedIds } from '../store/gateway-ids'
 import { forgetJudgedInput, type StepRow } from '../store/gateway-steps'
 import { loadReads, logIntents, type LoggedIntent } from '../store/intent-store'
@@ -37,10 +43,12 @@ import { unitsTouched } from './touched'
  * set's actions run one after the other, in the customer's queue; per action:
  *
  * 1. the name, the role and the arguments are judged as in the embedded mode (prepareIntent), and a
- *    retry is answered from the intent log;
+ *    retry is answered from the intent log (read, with the replica's documents the actions read, in
+ *    one statement: prefetch);
  * 2. device ids the authority replaced are swapped for the authority's;
  * 3. the documents the user edited are read from the authority first (a pushed action with base
- *    values, or a REST call), so conflicts are judged on the authority's current values;
+ *    values, or a REST call), so conflicts are judged on the authority's current values — for the
+ *    set's first action, while the gateway reads its own database (readAhead);
  * 4. the shared intent runs on the replica: its rules refuse what the device's would, the shared
  *    conflict policy holds the action back when a field the user edited moved, and its changes (with
  *    their cascades) tell the plan what to send and what to read back;
@@ -65,10 +73,15 @@ export async function applyUpstream(
 ): Promise<ReadonlyArray<IntentVerdict>> {
   const cookie = ctx.sessions.cookieOf(session)
   return ctx.queue.run(session.customerId, async () => {
+    // Judged as in the embedded mode, the whole set first (no database, no authority).
+    const prepared = requests.map((r) => prepareIntent(ctx.services, session, r))
     const verdicts: IntentVerdict[] = []
     try {
-      const kept = await prefetch(ctx, session, requests)
-      for (const request of requests) verdicts.push(await applyOne(ctx, session, cookie, request, kept))
+      // The first action's read of the authority goes out while the gateway reads its own database.
+      const ahead = readAhead(ctx, session, cookie, prepared[0])
+      const kept = await prefetch(ctx, session, prepared)
+      for (const [i, p] of prepared.entries())
+        verdicts.push(await applyOne(ctx, session, cookie, p, kept, i === 0 ? ahead : undefined))
     } catch (err) {
       // The actions decided before the authority stopped answering are answered; the rest wait.
       const notYet = err instanceof AuthorityUnavailable || err instanceof AuthorityMalformed
@@ -102,33 +115,119 @@ interface Bookkeeping {
   readonly replica: DocumentCache
 }
 
+/**
+ * The bookkeeping, and what the actions will read of the replica (readsAhead), in one statement;
+ * the replica's part goes into the change set's cache, as if each action had read it.
+ */
 async function prefetch(
   ctx: UpstreamContext,
   session: Session,
-  requests: ReadonlyArray<IntentRequest>,
+  prepared: ReadonlyArray<Prepared>,
 ): Promise<Bookkeeping> {
   const { db } = ctx.services
+  const requests = prepared.map((p) => p.request)
   const ids = requests.flatMap((r) => (r.id === undefined ? [] : [r.id]))
   const candidates = [...stringsIn(requests.map((r) => [r.args, r.base ?? []]))]
-  const kept = await changeSetBookkeeping(db, session.customerId, ids, candidates)
-  return { ...kept, replica: new DocumentCache(db, session.customerId) }
+  const reads = readsAhead(session, prepared)
+  const { documents, ...kept } = await changeSetBookkeeping(db, session.customerId, ids, candidates, reads)
+  const replica = new DocumentCache(db, session.customerId)
+  reads.forEach((read, i) => {
+    if ('ids' in read) replica.knowIds(read.collection, read.ids, documents[i]!)
+    else replica.knowList(read.collection, read.list, documents[i]!)
+  })
+  return { ...kept, replica }
 }
+
+/**
+ * The replica's documents the actions' intents read first (their `reads`, as loadReads asks the
+ * cache for them): by id (one read per collection), and lists narrowed by a field (a line's
+ * monitors; each list once). Not whole collections nor a line's signals or limits (thousands of
+ * rows, read as the action asks for them), at most READ_AHEAD_IDS ids and READ_AHEAD_LISTS lists:
+ * this is for the few documents a typical action reads.
+ */
+function readsAhead(session: Session, prepared: ReadonlyArray<Prepared>): ReadonlyArray<BookkeepingRead> {
+  const ids = new Map<CollectionName, Set<string>>()
+  const lists = new Map<string, BookkeepingRead>()
+  let idCount = 0
+  for (const p of prepared) {
+    if (!('intent' in p)) continue
+    const { definition, args, env } = p.intent
+    for (const read of definition.reads(args, env)) {
+      if ('ids' in read && idCount + read.ids.length <= READ_AHEAD_IDS) {
+        idCount += read.ids.length
+        const held = ids.get(read.collection) ?? new Set<string>()
+        for (const id of read.ids) held.add(id)
+        ids.set(read.collection, held)
+      } else if ('where' in read && !LINE_SCOPED.has(read.collection) && lists.size < READ_AHEAD_LISTS) {
+        const list = { plantId: session.plantId, fields: read.where }
+        lists.set(JSON.stringify([read.collection, read.where]), { collection: read.collection, list })
+      }
+    }
+  }
+  const byId = [...ids].filter(([, held]) => held.size > 0)
+  return [...byId.map(([collection, held]) => ({ collection, ids: [...held] })), ...lists.values()]
+}
+
+/** Far below PostgreSQL's 100 arguments of a function (the statement's json_build_array). */
+const READ_AHEAD_LISTS = 50
+const READ_AHEAD_IDS = 500
+
+/**
+ * An action's read of the authority before it is judged (step 3), started before the gateway's own
+ * reads so that both run at once. Only where the parts to read follow from the action alone (a
+ * line, the plant, a monitor by id: no replica needed to find them). Used only by that action, if
+ * it turns out to be judged now (not answered from the log, not under way, no id swapped);
+ * otherwise its answer — or its failure — is dropped.
+ */
+interface ReadAhead {
+  /** The snapshots read; throws what the reads threw. */
+  take(): Promise<ReadonlyArray<Snapshot>>
+}
+
+function readAhead(
+  ctx: UpstreamContext,
+  session: Session,
+  cookie: string,
+  prepared: Prepared | undefined,
+): ReadAhead | undefined {
+  if (!prepared || !('intent' in prepared) || !readsFirst(prepared.request, prepared.intent)) return undefined
+  const edits = prepared.intent.definition.edits(prepared.intent.args)
+  if (edits.some((e) => LINE_SCOPED.has(e.collection) || e.collection === 'monitors')) return undefined
+  const reading = readUnits(ctx, session, cookie, unitsTouched(edits, new DocSet([])))
+  // Settled either way at once, so a failure nobody takes is no unhandled rejection.
+  const settled = reading.then(
+    (snapshots) => ({ snapshots }),
+    (error: unknown) => ({ error }),
+  )
+  return {
+    async take() {
+      const outcome = await settled
+      if ('error' in outcome) throw outcome.error
+      return outcome.snapshots
+    },
+  }
+}
+
+/** Whether an action is judged on the authority's current values: it edits, and carries base values or is a REST call. */
+const readsFirst = (request: IntentRequest, intent: PreparedIntent): boolean =>
+  intent.definition.edits(intent.args).length > 0 && (request.base === undefined || request.base.length > 0)
 
 async function applyOne(
   ctx: UpstreamContext,
   session: Session,
   cookie: string,
-  request: IntentRequest,
+  prepared: Prepared,
   kept: Bookkeeping,
+  ahead: ReadAhead | undefined,
 ): Promise<IntentVerdict> {
   const { db } = ctx.services
+  const { request } = prepared
   // An action answered earlier gets that answer, even one this gateway would now refuse before
   // anything else (its version moved on, the user's role changed), as in the embedded mode.
   if (request.id !== undefined) {
     const logged = kept.logged.get(request.id)
     if (logged) return reusedKey(logged, request) ?? answerLogged(db, session, logged)
   }
-  const prepared = prepareIntent(ctx.services, session, request)
   if ('refusal' in prepared) return { status: 'rejected', error: prepared.refusal }
   const { intent, swapped } = translated(prepared.intent, kept.swaps)
   const actionId = request.id ?? `rest:${randomUUID()}`
@@ -164,10 +263,13 @@ async function applyOne(
     )
     input = judged
   } else {
-    const edits = intent.definition.edits(intent.args)
-    if (edits.length > 0 && (request.base === undefined || request.base.length > 0)) {
-      const units = await unitsOfRefs(kept.replica, edits)
-      await readIntoReplica(ctx, session, cookie, units, kept.replica)
+    if (readsFirst(request, intent)) {
+      if (ahead && swapped.size === 0) {
+        await storeReads(ctx, session, await ahead.take(), kept.replica)
+      } else {
+        const units = await unitsOfRefs(kept.replica, intent.definition.edits(intent.args))
+        await readIntoReplica(ctx, session, cookie, units, kept.replica)
+      }
     }
     const ran = await runOnReplica(kept.replica, session, intent)
     if (ran instanceof DomainError) return log({ status: 'rejected', error: ran }, refusedEntry(ran))
@@ -337,11 +439,7 @@ async function writeRefresh(
   replica: DocumentCache,
   alongside?: (ex: Executor, current: Refreshed) => Promise<void>,
 ): Promise<void> {
-  const read: Snapshot[] = []
-  for (const unit of units) {
-    const snapshot = await readUnit({ client: ctx.client, cookie, session }, unit)
-    if (snapshot !== 'unchanged') read.push(snapshot)
-  }
+  const read = await readUnits(ctx, session, cookie, units)
   const all = mergeSnapshots([...known, ...read])
   if (all.documents.length === 0 && all.gone.length === 0 && all.covers.length === 0) {
     await alongside?.(ctx.services.db, [])
@@ -360,6 +458,33 @@ async function writeRefresh(
         }
       : {}),
   })
+}
+
+/** The units read from the authority, one after the other (what answered 304 left out). */
+async function readUnits(
+  ctx: UpstreamContext,
+  session: Session,
+  cookie: string,
+  units: ReadonlyArray<RefreshUnit>,
+): Promise<ReadonlyArray<Snapshot>> {
+  const read: Snapshot[] = []
+  for (const unit of units) {
+    const snapshot = await readUnit({ client: ctx.client, cookie, session }, unit)
+    if (snapshot !== 'unchanged') read.push(snapshot)
+  }
+  return read
+}
+
+/** Reads made already (readAhead) into the replica, as readIntoReplica stores its own. */
+async function storeReads(
+  ctx: UpstreamContext,
+  session: Session,
+  read: ReadonlyArray<Snapshot>,
+  replica: DocumentCache,
+): Promise<void> {
+  const all = mergeSnapshots(read)
+  if (all.documents.length === 0 && all.gone.length === 0 && all.covers.length === 0) return
+  await reconcile(ctx.services, session, all, { cache: replica })
 }
 
 const refusedEntry = (error: DomainError): LoggedIntent => ({
