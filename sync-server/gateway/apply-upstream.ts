@@ -47,8 +47,7 @@ import { unitsTouched } from './touched'
  *    one statement: prefetch);
  * 2. device ids the authority replaced are swapped for the authority's;
  * 3. the documents the user edited are read from the authority first (a pushed action with base
- *    values, or a REST call), so conflicts are judged on the authority's current values — for the
- *    set's first action, while the gateway reads its own database (readAhead);
+ *    values, or a REST call), so conflicts are judged on the authority's current values;
  * 4. the shared intent runs on the replica: its rules refuse what the device's would, the shared
  *    conflict policy holds the action back when a field the user edited moved, and its changes (with
  *    their cascades) tell the plan what to send and what to read back;
@@ -77,11 +76,8 @@ export async function applyUpstream(
     const prepared = requests.map((r) => prepareIntent(ctx.services, session, r))
     const verdicts: IntentVerdict[] = []
     try {
-      // The first action's read of the authority goes out while the gateway reads its own database.
-      const ahead = readAhead(ctx, session, cookie, prepared[0])
       const kept = await prefetch(ctx, session, prepared)
-      for (const [i, p] of prepared.entries())
-        verdicts.push(await applyOne(ctx, session, cookie, p, kept, i === 0 ? ahead : undefined))
+      for (const p of prepared) verdicts.push(await applyOne(ctx, session, cookie, p, kept))
     } catch (err) {
       // The actions decided before the authority stopped answering are answered; the rest wait.
       const notYet = err instanceof AuthorityUnavailable || err instanceof AuthorityMalformed
@@ -172,42 +168,6 @@ function readsAhead(session: Session, prepared: ReadonlyArray<Prepared>): Readon
 const READ_AHEAD_LISTS = 50
 const READ_AHEAD_IDS = 500
 
-/**
- * An action's read of the authority before it is judged (step 3), started before the gateway's own
- * reads so that both run at once. Only where the parts to read follow from the action alone (a
- * line, the plant, a monitor by id: no replica needed to find them). Used only by that action, if
- * it turns out to be judged now (not answered from the log, not under way, no id swapped);
- * otherwise its answer — or its failure — is dropped.
- */
-interface ReadAhead {
-  /** The snapshots read; throws what the reads threw. */
-  take(): Promise<ReadonlyArray<Snapshot>>
-}
-
-function readAhead(
-  ctx: UpstreamContext,
-  session: Session,
-  cookie: string,
-  prepared: Prepared | undefined,
-): ReadAhead | undefined {
-  if (!prepared || !('intent' in prepared) || !readsFirst(prepared.request, prepared.intent)) return undefined
-  const edits = prepared.intent.definition.edits(prepared.intent.args)
-  if (edits.some((e) => LINE_SCOPED.has(e.collection) || e.collection === 'monitors')) return undefined
-  const reading = readUnits(ctx, session, cookie, unitsTouched(edits, new DocSet([])))
-  // Settled either way at once, so a failure nobody takes is no unhandled rejection.
-  const settled = reading.then(
-    (snapshots) => ({ snapshots }),
-    (error: unknown) => ({ error }),
-  )
-  return {
-    async take() {
-      const outcome = await settled
-      if ('error' in outcome) throw outcome.error
-      return outcome.snapshots
-    },
-  }
-}
-
 /** Whether an action is judged on the authority's current values: it edits, and carries base values or is a REST call. */
 const readsFirst = (request: IntentRequest, intent: PreparedIntent): boolean =>
   intent.definition.edits(intent.args).length > 0 && (request.base === undefined || request.base.length > 0)
@@ -218,7 +178,6 @@ async function applyOne(
   cookie: string,
   prepared: Prepared,
   kept: Bookkeeping,
-  ahead: ReadAhead | undefined,
 ): Promise<IntentVerdict> {
   const { db } = ctx.services
   const { request } = prepared
@@ -264,12 +223,8 @@ async function applyOne(
     input = judged
   } else {
     if (readsFirst(request, intent)) {
-      if (ahead && swapped.size === 0) {
-        await storeReads(ctx, session, await ahead.take(), kept.replica)
-      } else {
-        const units = await unitsOfRefs(kept.replica, intent.definition.edits(intent.args))
-        await readIntoReplica(ctx, session, cookie, units, kept.replica)
-      }
+      const units = await unitsOfRefs(kept.replica, intent.definition.edits(intent.args))
+      await readIntoReplica(ctx, session, cookie, units, kept.replica)
     }
     const ran = await runOnReplica(kept.replica, session, intent)
     if (ran instanceof DomainError) return log({ status: 'rejected', error: ran }, refusedEntry(ran))
@@ -473,18 +428,6 @@ async function readUnits(
     if (snapshot !== 'unchanged') read.push(snapshot)
   }
   return read
-}
-
-/** Reads made already (readAhead) into the replica, as readIntoReplica stores its own. */
-async function storeReads(
-  ctx: UpstreamContext,
-  session: Session,
-  read: ReadonlyArray<Snapshot>,
-  replica: DocumentCache,
-): Promise<void> {
-  const all = mergeSnapshots(read)
-  if (all.documents.length === 0 && all.gone.length === 0 && all.covers.length === 0) return
-  await reconcile(ctx.services, session, all, { cache: replica })
 }
 
 const refusedEntry = (error: DomainError): LoggedIntent => ({
