@@ -4,19 +4,25 @@ import { IntentRejected, type DocumentRef } from '../../shared/intents/intent'
 import { runIntent, type IntentRun } from '../../shared/intents/run'
 import type { IntentName } from '../../shared/intents'
 import { findConflicts } from '../../shared/sync/conflicts'
-import { PRIMARY_KEYS } from '../../shared/sync/collections'
+import { PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
 import type { BaseValue } from '../../shared/sync/intent-protocol'
 import { replaceStrings, stringsIn } from '../../shared/sync/replace-ids'
 import { Messages } from '../../shared/validation/messages'
 import type { Session } from '../auth/session'
-import { answerLogged, prepareIntent, reusedKey, withFingerprint } from '../domain/apply-intent'
+import {
+  answerLogged,
+  prepareIntent,
+  reusedKey,
+  withFingerprint,
+  type Prepared,
+} from '../domain/apply-intent'
 import { AuthorityMalformed, AuthorityUnavailable, DomainError } from '../domain/domain-error'
 import type { IntentRequest, IntentVerdict } from '../domain/intent-verdict'
 import type { PreparedIntent } from '../domain/intent-step'
 import type { Services } from '../domain/services'
 import { DocumentCache } from '../store/document-cache'
 import type { Executor, StoredDocument } from '../store/documents'
-import { changeSetBookkeeping } from '../store/gateway-bookkeeping'
+import { changeSetBookkeeping, type BookkeepingRead } from '../store/gateway-bookkeeping'
 import { recordReplacedIds } from '../store/gateway-ids'
 import { forgetJudgedInput, type StepRow } from '../store/gateway-steps'
 import { loadReads, logIntents, type LoggedIntent } from '../store/intent-store'
@@ -37,7 +43,8 @@ import { unitsTouched } from './touched'
  * set's actions run one after the other, in the customer's queue; per action:
  *
  * 1. the name, the role and the arguments are judged as in the embedded mode (prepareIntent), and a
- *    retry is answered from the intent log;
+ *    retry is answered from the intent log (read, with the replica's documents the actions read, in
+ *    one statement: prefetch);
  * 2. device ids the authority replaced are swapped for the authority's;
  * 3. the documents the user edited are read from the authority first (a pushed action with base
  *    values, or a REST call), so conflicts are judged on the authority's current values;
@@ -65,10 +72,12 @@ export async function applyUpstream(
 ): Promise<ReadonlyArray<IntentVerdict>> {
   const cookie = ctx.sessions.cookieOf(session)
   return ctx.queue.run(session.customerId, async () => {
+    // Judged as in the embedded mode, the whole set first (no database, no authority).
+    const prepared = requests.map((r) => prepareIntent(ctx.services, session, r))
     const verdicts: IntentVerdict[] = []
     try {
-      const kept = await prefetch(ctx, session, requests)
-      for (const request of requests) verdicts.push(await applyOne(ctx, session, cookie, request, kept))
+      const kept = await prefetch(ctx, session, prepared)
+      for (const p of prepared) verdicts.push(await applyOne(ctx, session, cookie, p, kept))
     } catch (err) {
       // The actions decided before the authority stopped answering are answered; the rest wait.
       const notYet = err instanceof AuthorityUnavailable || err instanceof AuthorityMalformed
@@ -102,33 +111,82 @@ interface Bookkeeping {
   readonly replica: DocumentCache
 }
 
+/**
+ * The bookkeeping, and what the actions will read of the replica (readsAhead), in one statement;
+ * the replica's part goes into the change set's cache, as if each action had read it.
+ */
 async function prefetch(
   ctx: UpstreamContext,
   session: Session,
-  requests: ReadonlyArray<IntentRequest>,
+  prepared: ReadonlyArray<Prepared>,
 ): Promise<Bookkeeping> {
   const { db } = ctx.services
+  const requests = prepared.map((p) => p.request)
   const ids = requests.flatMap((r) => (r.id === undefined ? [] : [r.id]))
   const candidates = [...stringsIn(requests.map((r) => [r.args, r.base ?? []]))]
-  const kept = await changeSetBookkeeping(db, session.customerId, ids, candidates)
-  return { ...kept, replica: new DocumentCache(db, session.customerId) }
+  const reads = readsAhead(session, prepared)
+  const { documents, ...kept } = await changeSetBookkeeping(db, session.customerId, ids, candidates, reads)
+  const replica = new DocumentCache(db, session.customerId)
+  reads.forEach((read, i) => {
+    if ('ids' in read) replica.knowIds(read.collection, read.ids, documents[i]!)
+    else replica.knowList(read.collection, read.list, documents[i]!)
+  })
+  return { ...kept, replica }
 }
+
+/**
+ * The replica's documents the actions' intents read first (their `reads`, as loadReads asks the
+ * cache for them): by id (one read per collection), and lists narrowed by a field (a line's
+ * monitors; each list once). Not whole collections nor a line's signals or limits (thousands of
+ * rows, read as the action asks for them), at most READ_AHEAD_IDS ids and READ_AHEAD_LISTS lists:
+ * this is for the few documents a typical action reads.
+ */
+function readsAhead(session: Session, prepared: ReadonlyArray<Prepared>): ReadonlyArray<BookkeepingRead> {
+  const ids = new Map<CollectionName, Set<string>>()
+  const lists = new Map<string, BookkeepingRead>()
+  let idCount = 0
+  for (const p of prepared) {
+    if (!('intent' in p)) continue
+    const { definition, args, env } = p.intent
+    for (const read of definition.reads(args, env)) {
+      if ('ids' in read && idCount + read.ids.length <= READ_AHEAD_IDS) {
+        idCount += read.ids.length
+        const held = ids.get(read.collection) ?? new Set<string>()
+        for (const id of read.ids) held.add(id)
+        ids.set(read.collection, held)
+      } else if ('where' in read && !LINE_SCOPED.has(read.collection) && lists.size < READ_AHEAD_LISTS) {
+        const list = { plantId: session.plantId, fields: read.where }
+        lists.set(JSON.stringify([read.collection, read.where]), { collection: read.collection, list })
+      }
+    }
+  }
+  const byId = [...ids].filter(([, held]) => held.size > 0)
+  return [...byId.map(([collection, held]) => ({ collection, ids: [...held] })), ...lists.values()]
+}
+
+/** Far below PostgreSQL's 100 arguments of a function (the statement's json_build_array). */
+const READ_AHEAD_LISTS = 50
+const READ_AHEAD_IDS = 500
+
+/** Whether an action is judged on the authority's current values: it edits, and carries base values or is a REST call. */
+const readsFirst = (request: IntentRequest, intent: PreparedIntent): boolean =>
+  intent.definition.edits(intent.args).length > 0 && (request.base === undefined || request.base.length > 0)
 
 async function applyOne(
   ctx: UpstreamContext,
   session: Session,
   cookie: string,
-  request: IntentRequest,
+  prepared: Prepared,
   kept: Bookkeeping,
 ): Promise<IntentVerdict> {
   const { db } = ctx.services
+  const { request } = prepared
   // An action answered earlier gets that answer, even one this gateway would now refuse before
   // anything else (its version moved on, the user's role changed), as in the embedded mode.
   if (request.id !== undefined) {
     const logged = kept.logged.get(request.id)
     if (logged) return reusedKey(logged, request) ?? answerLogged(db, session, logged)
   }
-  const prepared = prepareIntent(ctx.services, session, request)
   if ('refusal' in prepared) return { status: 'rejected', error: prepared.refusal }
   const { intent, swapped } = translated(prepared.intent, kept.swaps)
   const actionId = request.id ?? `rest:${randomUUID()}`
@@ -164,9 +222,8 @@ async function applyOne(
     )
     input = judged
   } else {
-    const edits = intent.definition.edits(intent.args)
-    if (edits.length > 0 && (request.base === undefined || request.base.length > 0)) {
-      const units = await unitsOfRefs(kept.replica, edits)
+    if (readsFirst(request, intent)) {
+      const units = await unitsOfRefs(kept.replica, intent.definition.edits(intent.args))
       await readIntoReplica(ctx, session, cookie, units, kept.replica)
     }
     const ran = await runOnReplica(kept.replica, session, intent)
@@ -337,11 +394,7 @@ async function writeRefresh(
   replica: DocumentCache,
   alongside?: (ex: Executor, current: Refreshed) => Promise<void>,
 ): Promise<void> {
-  const read: Snapshot[] = []
-  for (const unit of units) {
-    const snapshot = await readUnit({ client: ctx.client, cookie, session }, unit)
-    if (snapshot !== 'unchanged') read.push(snapshot)
-  }
+  const read = await readUnits(ctx, session, cookie, units)
   const all = mergeSnapshots([...known, ...read])
   if (all.documents.length === 0 && all.gone.length === 0 && all.covers.length === 0) {
     await alongside?.(ctx.services.db, [])
@@ -360,6 +413,21 @@ async function writeRefresh(
         }
       : {}),
   })
+}
+
+/** The units read from the authority, one after the other (what answered 304 left out). */
+async function readUnits(
+  ctx: UpstreamContext,
+  session: Session,
+  cookie: string,
+  units: ReadonlyArray<RefreshUnit>,
+): Promise<ReadonlyArray<Snapshot>> {
+  const read: Snapshot[] = []
+  for (const unit of units) {
+    const snapshot = await readUnit({ client: ctx.client, cookie, session }, unit)
+    if (snapshot !== 'unchanged') read.push(snapshot)
+  }
+  return read
 }
 
 const refusedEntry = (error: DomainError): LoggedIntent => ({

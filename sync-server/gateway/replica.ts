@@ -98,6 +98,8 @@ export async function reconcile(
       return { current, written: [] }
     }
   }
+  if (expectChanges && isPlainAnswer(snapshot))
+    return writeAnswers(services, scope, snapshot, cache, alongside)
   const written: StoredDocument[] = []
   const current = await writeTransaction(services.db, scope.customerId, async (tx) => {
     const { answer, writes } = await compare(storeReader(tx, scope.customerId), scope, snapshot)
@@ -112,6 +114,53 @@ export async function reconcile(
   cache?.remember(written)
   announce(services, scope.customerId, written)
   return { current, written }
+}
+
+/**
+ * Documents only (no list that covers a part, nothing gone, no field kept from the replica): what an
+ * action's answers and reads by id bring back. Compared by the write itself (writeDocuments'
+ * onlyChanged, under the lock and each row's lock), not by a read before it — a statement fewer on
+ * every action's read-back; what it leaves equal is then read for the answer.
+ */
+const isPlainAnswer = (snapshot: Snapshot): boolean =>
+  snapshot.covers.length === 0 &&
+  snapshot.gone.length === 0 &&
+  snapshot.documents.every((d) => d.keepFields === undefined)
+
+async function writeAnswers(
+  services: Services,
+  { customerId, plantId }: { readonly customerId: string; readonly plantId: string },
+  snapshot: Snapshot,
+  cache: DocumentCache | undefined,
+  alongside: ReconcileOptions['alongside'],
+): Promise<{
+  readonly current: ReadonlyArray<StoredDocument>
+  readonly written: ReadonlyArray<StoredDocument>
+}> {
+  // The same document read twice (an answer, then a read of its line): the later read stands.
+  const latest = new Map(snapshot.documents.map((d) => [key(d.collection, d.id), d]))
+  const writes = [...latest.values()].map((d): WriteInput => ({
+    customerId,
+    collection: d.collection,
+    id: d.id,
+    plantId: plantOf(d.collection, plantId),
+    data: d.data,
+    deleted: false,
+  }))
+  const result = await writeTransaction(services.db, customerId, async (tx) => {
+    const written = await writeDocuments(tx, writes, undefined, { onlyChanged: true })
+    const answer = new Map(written.map((d) => [key(d.collection, d.id), d]))
+    const equal = writes.filter((w) => !answer.has(key(w.collection, w.id)))
+    for (const [collection, ids] of idsByCollection(equal))
+      for (const d of await storeReader(tx, customerId).get(collection, ids))
+        answer.set(key(d.collection, d.id), d)
+    const current = [...latest.keys()].flatMap((k) => answer.get(k) ?? [])
+    await alongside?.(tx, current, written)
+    return { current, written }
+  })
+  cache?.remember(result.written)
+  announce(services, customerId, result.written)
+  return result
 }
 
 /** Where `compare` reads the replica's documents: the store (in chunks), or a change set's cache. */

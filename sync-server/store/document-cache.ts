@@ -69,7 +69,7 @@ export class DocumentCache {
     collection: CollectionName,
     options: Pick<ListOptions, 'plantId' | 'fields'>,
   ): Promise<ReadonlyArray<StoredDocument>> {
-    const key = JSON.stringify([options.plantId ?? null, options.fields ?? null])
+    const key = listKey(options)
     let lists = this.lists.get(collection)
     const kept = lists?.get(key)
     if (kept) return kept
@@ -78,6 +78,33 @@ export class DocumentCache {
     if (!lists) this.lists.set(collection, (lists = new Map()))
     lists.set(key, docs)
     return docs
+  }
+
+  /**
+   * What a read made elsewhere found (a gateway's change-set statement, gateway-bookkeeping.ts), as
+   * `get(collection, ids)` would have: kept like this cache's own reads. Only for reads made since
+   * the last write this cache was told of.
+   */
+  knowIds(
+    collection: CollectionName,
+    ids: ReadonlyArray<string>,
+    found: ReadonlyArray<StoredDocument>,
+  ): void {
+    for (const id of ids)
+      if (!this.known.has(keyOf(collection, id))) this.known.set(keyOf(collection, id), null)
+    for (const doc of found) this.known.set(keyOf(collection, doc.id), doc)
+  }
+
+  /** The same for `list(collection, options)`. */
+  knowList(
+    collection: CollectionName,
+    options: Pick<ListOptions, 'plantId' | 'fields'>,
+    found: ReadonlyArray<StoredDocument>,
+  ): void {
+    for (const doc of found) this.known.set(keyOf(collection, doc.id), doc)
+    let lists = this.lists.get(collection)
+    if (!lists) this.lists.set(collection, (lists = new Map()))
+    lists.set(listKey(options), found)
   }
 
   /** Documents just written in the transaction: what a later read must see. */
@@ -101,3 +128,6 @@ export class DocumentCache {
 const CHUNK = 1000
 
 const keyOf = (collection: string, id: string) => `${collection}/${id}`
+
+const listKey = (options: Pick<ListOptions, 'plantId' | 'fields'>) =>
+  JSON.stringify([options.plantId ?? null, options.fields ?? null])

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely'
 import { PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
 import type { ReplicatedDocument } from '../../shared/sync/protocol'
 import type { Tables } from './tables'
@@ -120,6 +120,12 @@ export async function listDocuments<T = Record<string, unknown>>(
   collection: CollectionName,
   options: ListOptions = {},
 ): Promise<ReadonlyArray<StoredDocument<T>>> {
+  const rows = await listQuery(ex, customerId, collection, options).orderBy('seq').execute()
+  return rows.map((r) => fromRow<T>(r as Row))
+}
+
+/** listDocuments' query, unordered (its rows' columns as fromRow reads them). */
+function listQuery(ex: Executor, customerId: string, collection: CollectionName, options: ListOptions) {
   let q = ex
     .selectFrom('documents')
     .select(columns)
@@ -140,8 +146,50 @@ export async function listDocuments<T = Record<string, unknown>>(
         ? q.where(sql`data->>${sql.lit(field)}`, '=', String(value))
         : q.where(sql`data #>> ${sql.lit(`{${path.join(',')}}`)}`, '=', String(value))
   }
-  const rows = await q.orderBy('seq').execute()
-  return rows.map((r) => fromRow<T>(r as Row))
+  return q
+}
+
+/**
+ * What getDocuments (`ids`) or listDocuments (`list`) would answer, as ONE JSON array in sequence
+ * order, to be a column of a statement that reads several things at once (a gateway's change set,
+ * store/gateway-bookkeeping.ts): on the embedded database each statement costs about as much as
+ * the rows it reads. `documentsFromJson` reads it back into the same StoredDocuments.
+ */
+export function documentsAsJson(
+  ex: Executor,
+  customerId: string,
+  collection: CollectionName,
+  read: { readonly ids: ReadonlyArray<string> } | { readonly list: Pick<ListOptions, 'plantId' | 'fields'> },
+): RawBuilder<unknown> {
+  if ('ids' in read && read.ids.length === 0) return sql`'[]'::json`
+  const q =
+    'ids' in read
+      ? ex
+          .selectFrom('documents')
+          .select(columns)
+          .where('customer_id', '=', customerId)
+          .where('collection', '=', collection)
+          .where('id', 'in', [...new Set(read.ids)])
+      : listQuery(ex, customerId, collection, read.list)
+  return sql`(select coalesce(json_agg(json_build_object(
+      'collection', d.collection, 'id', d.id, 'plant_id', d.plant_id, 'seq', d.seq::text,
+      'revision', d.revision, 'updated_at', ${isoTime}, 'deleted', d.deleted, 'data', d.data
+    ) order by d.seq), '[]'::json) from (${q}) d)`
+}
+
+/** The documents of a `documentsAsJson` column, as getDocuments and listDocuments answer them. */
+export function documentsFromJson(json: unknown): StoredDocument[] {
+  return (json as ReadonlyArray<Omit<Row, 'updated_at'> & { updated_at: string }>).map((r) => ({
+    collection: r.collection as CollectionName,
+    id: r.id,
+    plantId: r.plant_id,
+    seq: Number(r.seq),
+    revision: r.revision,
+    // Written by the database as Date.toISOString() writes it (isoTime).
+    updatedAt: r.updated_at,
+    deleted: r.deleted,
+    data: r.data,
+  }))
 }
 
 export interface WriteInput {
@@ -170,11 +218,16 @@ export async function writeDocument<T = Record<string, unknown>>(
  * `writeDocument` for many documents at once (a gateway's replica taking a line's signals from its
  * authority, sync-server/gateway/replica.ts): the same sequence, revision and time rules, a few
  * hundred rows a statement. Answers the stored rows in the order given. Ids must not repeat.
+ *
+ * `onlyChanged`: a document whose data and deletion are equal (jsonb equality: key order aside, as
+ * deepEqual) is left as it is — same revision, same sequence — and not answered; the comparison made by the write itself, under
+ * the row's lock, instead of a read before it (replica.ts). Answers only the rows written.
  */
 export async function writeDocuments(
   tx: Transaction<Tables>,
   inputs: ReadonlyArray<WriteInput>,
   chunkSize = 500,
+  { onlyChanged = false }: { readonly onlyChanged?: boolean } = {},
 ): Promise<ReadonlyArray<StoredDocument>> {
   const out: StoredDocument[] = []
   for (let i = 0; i < inputs.length; i += chunkSize) {
@@ -194,22 +247,31 @@ export async function writeDocuments(
           data: JSON.stringify(input.data),
         })),
       )
-      .onConflict((oc) =>
-        oc.columns(['customer_id', 'collection', 'id']).doUpdateSet({
+      .onConflict((oc) => {
+        const update = oc.columns(['customer_id', 'collection', 'id']).doUpdateSet({
           plant_id: sql<string>`excluded.plant_id`,
           seq: sql<string>`nextval('documents_seq')`,
           revision: sql<number>`documents.revision + 1`,
           updated_at: sql<Date>`clock_timestamp()`,
           deleted: sql<boolean>`excluded.deleted`,
           data: sql<string>`excluded.data`,
-        }),
-      )
+        })
+        return onlyChanged
+          ? update.where(
+              sql<boolean>`documents.deleted <> excluded.deleted or documents.data <> excluded.data`,
+            )
+          : update
+      })
       .returning(columns)
       .execute()
     const byKey = new Map(
       rows.map((r) => [`${r.collection}/${r.id}`, fromRow<Record<string, unknown>>(r as Row)]),
     )
-    for (const input of chunk) out.push(byKey.get(`${input.collection}/${input.id}`)!)
+    for (const input of chunk) {
+      const stored = byKey.get(`${input.collection}/${input.id}`)
+      if (stored) out.push(stored)
+      else if (!onlyChanged) throw new Error(`${input.collection}/${input.id} was not written`)
+    }
   }
   return out
 }
