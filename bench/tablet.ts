@@ -1,6 +1,6 @@
 import { launchBenchBrowser } from './support/bench-browser'
 import { startSeededServer } from './support/seeded-server'
-import { measureTablet, printTablet } from './tablet-cpu'
+import { TABLET_PARTS, measureTablet, printTablet } from './tablet-cpu'
 import { measureWifi, printWifi } from './plant-wifi'
 
 /**
@@ -11,8 +11,7 @@ export async function benchTablet(signals = 100_000): Promise<void> {
   const { base, stop } = await startSeededServer('tablet', 8815, ['--signals', String(signals)])
   const browser = await launchBenchBrowser()
   try {
-    const wifi = await measureWifi(browser, base)
-    printWifi(signals, wifi)
+    if (TABLET_PARTS !== 'cold') printWifi(signals, await measureWifi(browser, base))
     const tablet = await measureTablet(browser, base)
     printTablet(signals, tablet)
   } finally {
