@@ -34,6 +34,8 @@ export default defineConfig({
     outDir: '../dist',
     emptyOutDir: true,
     sourcemap: false,
+    // QM_MINIFY=0: readable function names in a benchmark's CPU profile (bench/support/cpu-profile.ts).
+    ...(process.env.QM_MINIFY === '0' ? { minify: false } : {}),
     rolldownOptions: {
       output: {
         // Left to itself the bundler cuts the first screen's code into ~20 small shared chunks (more

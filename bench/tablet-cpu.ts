@@ -23,6 +23,9 @@ export interface TabletFigures {
   readonly firstSyncMs?: number
   readonly coldMs?: ReadonlyArray<number>
   readonly coldPhases?: ReadonlyArray<[string, number]>
+  /** The same cold starts with the network down but the browser reporting itself online. */
+  readonly unreachableMs?: ReadonlyArray<number>
+  readonly unreachablePhases?: ReadonlyArray<[string, number]>
   readonly keyPressMs?: ReadonlyArray<number>
 }
 
@@ -33,7 +36,7 @@ export const tabletParts: ReadonlySet<string> = new Set(
 
 export const TABLET_CPU = 4
 export const KEY_PRESSES = Number(process.env.BENCH_KEY_PRESSES ?? 1_000)
-const COLD_STARTS = 5
+const COLD_STARTS = Number(process.env.BENCH_COLD_STARTS ?? 5)
 const LINE_MANAGEMENT = '/settings?section=LINE_MANAGEMENT'
 const step = (what: string) => {
   if (process.env.BENCH_DEBUG) console.log(`tablet: ${what}`)
@@ -50,7 +53,7 @@ export async function measureTablet(browser: Browser, base: string): Promise<Tab
       ? await signInOnNewDevice(context)
       : await signInUntimed(context)
     step('cold starts offline')
-    const cold = tabletParts.has('cold') ? await coldStartsOffline(context) : {}
+    const cold = tabletParts.has('cold') ? await coldStarts(browser, context) : {}
     step('key presses')
     const keys = tabletParts.has('keypress')
       ? { keyPressMs: await keyPresses(browser, context, operator) }
@@ -88,6 +91,16 @@ export function printTablet(signals: number, f: TabletFigures): void {
       goalLine(`cold start offline → first row painted, tablet CPU ${TABLET_CPU}×`, cold, 1_000, ms),
     )
   }
+  if (f.unreachableMs !== undefined && f.unreachablePhases !== undefined) {
+    rows.push(
+      [
+        `cold start, network down but the browser online → first row painted (median of ${f.unreachableMs.length})`,
+        ms(percentile(f.unreachableMs, 50)),
+        f.unreachableMs.map((t) => t.toFixed(0)).join(' '),
+      ],
+      ...f.unreachablePhases.map(([name, at]) => [`  ${name}`, `at ${ms(at)}`, '']),
+    )
+  }
   if (f.keyPressMs !== undefined) {
     const p95 = percentile(f.keyPressMs, 95)
     rows.push([
@@ -104,11 +117,26 @@ export function printTablet(signals: number, f: TabletFigures): void {
   for (const goal of goals) console.log(goal)
 }
 
-/** A page whose renderer runs at the tablet's speed from its first script on. */
-async function tabletPage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
+/**
+ * A page whose renderer runs at the tablet's speed from its first script on. `offline`: its network
+ * is off and the browser says so (navigator.onLine false). Playwright's context.setOffline alone is
+ * not enough here: once a CDP session of our own is attached, the page starts with navigator.onLine
+ * true (its requests still fail), which is a server that cannot be reached, not a tablet offline.
+ */
+async function tabletPage(
+  context: BrowserContext,
+  offline = false,
+): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: TABLET_CPU })
+  if (offline)
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: true,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
   return { page, cdp }
 }
 
@@ -153,22 +181,65 @@ async function signInUntimed(context: BrowserContext): Promise<Record<string, ne
   return {}
 }
 
+/** The offline cold starts, the same with the server unreachable, and BENCH_PROFILE's profiled one. */
+async function coldStarts(
+  browser: Browser,
+  context: BrowserContext,
+): Promise<Pick<TabletFigures, 'coldMs' | 'coldPhases' | 'unreachableMs' | 'unreachablePhases'>> {
+  const { coldMs, coldPhases } = await coldStartsOffline(context, 'offline')
+  step('cold starts, server unreachable')
+  const unreachable = await coldStartsOffline(context, 'unreachable')
+  if (process.env.BENCH_PROFILE) await profileColdStart(browser, context)
+  return { coldMs, coldPhases, unreachableMs: unreachable.coldMs, unreachablePhases: unreachable.coldPhases }
+}
+
+/**
+ * `offline`: the tablet has no network (navigator.onLine false); `unreachable`: requests fail but the
+ * browser reports itself online (plant Wi-Fi up, the server not reachable), the path a start takes
+ * through the session request.
+ */
 async function coldStartsOffline(
   context: BrowserContext,
+  how: 'offline' | 'unreachable',
 ): Promise<{ coldMs: number[]; coldPhases: ReadonlyArray<[string, number]> }> {
   await context.setOffline(true)
   const starts: Array<{ painted: number; phases: Array<[string, number]> }> = []
   for (let i = 0; i < COLD_STARTS; i++) {
-    const { page } = await tabletPage(context)
+    const { page } = await tabletPage(context, how === 'offline')
     await page.addInitScript(watchFirstRow)
     await page.goto(LINE_MANAGEMENT)
     await page.waitForFunction(() => '__qmFirstRowPainted' in window, undefined, { timeout: 120_000 })
+    if ((await page.evaluate(() => navigator.onLine)) !== (how === 'unreachable'))
+      throw new Error(`cold start ${how}: navigator.onLine is not what the measure says`)
     const phases = await page.evaluate(coldStartPhases)
     starts.push({ painted: phases.find(([n]) => n === 'first row painted')![1], phases })
     await page.close()
   }
   await context.setOffline(false)
   return { coldMs: starts.map((s) => s.painted), coldPhases: medianBy(starts, (s) => s.painted).phases }
+}
+
+/**
+ * BENCH_PROFILE=1: the sampling profile of one more offline cold start (navigation → first row
+ * painted); BENCH_PROFILE=trace: its trace events by name instead.
+ */
+async function profileColdStart(browser: Browser, context: BrowserContext): Promise<void> {
+  await context.setOffline(true)
+  const { page, cdp } = await tabletPage(context, true)
+  await page.addInitScript(watchFirstRow)
+  const work = async () => {
+    await page.goto(LINE_MANAGEMENT)
+    await page.waitForFunction(() => '__qmFirstRowPainted' in window, undefined, { timeout: 120_000 })
+  }
+  const rows =
+    process.env.BENCH_PROFILE === 'trace'
+      ? await traceTop(browser, page, work, 40)
+      : await profileTop(cdp, work, 40)
+  console.log(`\nOffline cold start at ${TABLET_CPU}× (profiled, to the first row painted)`)
+  console.log(table([['', 'ms', 'where'], ...rows]))
+  console.log(table((await page.evaluate(coldStartPhases)).map(([n, at]) => [n, ms(at)])))
+  await page.close()
+  await context.setOffline(false)
 }
 
 async function keyPresses(

@@ -2,6 +2,7 @@ import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Line } from '../../shared/schema/line'
 import { COLLECTIONS } from '../../shared/sync/collections'
+import { STREAM_HEARTBEAT_MS } from '../../shared/sync/protocol'
 import { rulesFor } from '../../sync-server/domain/registry'
 import { pullDocuments, toReplicated } from '../../sync-server/store/documents'
 import { Messages } from '../../shared/validation/messages'
@@ -326,6 +327,23 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
       await events.close()
     }
   })
+
+  test('OFF-03 the stream heartbeat names the last event it sent of each collection, so a lost last event is noticed', async () => {
+    const operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
+    const events = readSse(await server.request('GET', '/sync/stream', { cookie: operator }), true)
+    try {
+      expect(await events.next()).toBe('RESYNC')
+      await pushIntent(server, admin, settings('line-assembly', { alertViewingWindowDays: 61 }))
+      const event = JSON.parse(await events.next()) as { collection: string; checkpoint: { seq: number } }
+      expect(event.collection).toBe('lines')
+      // The next heartbeat (every 15 s) says so, and names no collection the stream sent nothing of.
+      expect(JSON.parse(await events.next(STREAM_HEARTBEAT_MS + 5_000))).toEqual({
+        lastSent: { lines: event.checkpoint.seq },
+      })
+    } finally {
+      await events.close()
+    }
+  }, 30_000)
 
   test('SHELL-04 replication needs a session and users never see administrator collections', async () => {
     expect((await pull(server, '', 'lines')).status).toBe(401)

@@ -7,7 +7,11 @@ export interface SseReader {
   close(): Promise<void>
 }
 
-export function readSse(response: Response): SseReader {
+export function readSse(
+  response: Response,
+  /** Keep the heartbeat (`event: ping`) events too. */
+  pings = false,
+): SseReader {
   if (!response.body) throw new Error('response has no body')
   const reader = response.body.getReader()
   const decoder = new TextDecoder()
@@ -17,7 +21,7 @@ export function readSse(response: Response): SseReader {
   const pump = async (): Promise<void> => {
     const { value, done } = await reader.read()
     if (done) throw new Error('stream ended')
-    const { events, rest } = takeEvents(buffer + decoder.decode(value, { stream: true }))
+    const { events, rest } = takeEvents(buffer + decoder.decode(value, { stream: true }), pings)
     buffer = rest
     queue.push(...events)
   }
