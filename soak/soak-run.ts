@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { DEFAULT_DEMO } from '../sync-server/config'
+import { STREAM_HEARTBEAT_MS, STREAM_SILENCE_MS } from '../shared/sync/protocol'
 import {
   checkAcknowledged,
   checkActions,
@@ -208,7 +209,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     for (const p of proxies) p.onPush?.()
     await killing
     for (const p of proxies) p.faults = undefined
-    log('actions done; settling', Date.now() - started)
+    // What a fault hid shows by the client's own means within this: a lost last event at the next
+    // heartbeat (STREAM_HEARTBEAT_MS), a silenced stream when its silence exceeds STREAM_SILENCE_MS
+    // (then its RESYNC pulls). A device that looks settled sooner may still be behind; the soak
+    // judges what the devices hold once that horizon has passed, not before.
+    log('actions done; waiting for the heartbeat and silence horizon', Date.now() - started)
+    await sleep(STREAM_SILENCE_MS + STREAM_HEARTBEAT_MS)
+    log('settling', Date.now() - started)
 
     // The devices settle by their own means: no nudged pulls (a silent stream must be noticed).
     const settled = await Promise.all(clients.map((c) => c.settle(SETTLE_MS, false)))
