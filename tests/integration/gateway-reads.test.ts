@@ -107,7 +107,7 @@ describe.each(DATABASE_KINDS)('gateway reads on %s', (kind) => {
         .status,
     ).toBe(204)
     await expect
-      .poll(async () => (await held())?._deleted, { message: 'the deletion on the gateway' })
+      .poll(async () => (await held())?._deleted, { message: 'the deletion on the gateway', timeout: 15_000 })
       .toBe(true)
   })
 

@@ -434,7 +434,7 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
     expect(
       (await rig.gateway.call('POST', '/gateway/poke', undefined, { customerId: 'cust-demo' })).status,
     ).toBe(202)
-    await expect.poll(held, { message: 'the poked change on the gateway' }).toBe(true)
+    await expect.poll(held, { message: 'the poked change on the gateway', timeout: 15_000 }).toBe(true)
     expect((await rig.gateway.call('POST', '/gateway/poke', undefined, { customerId: 5 })).status).toBe(400)
     expect((await rig.gateway.call('POST', '/gateway/poke', undefined, '{' as never)).status).toBe(400)
   })
@@ -534,7 +534,9 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
     const action = { id: randomUUID(), name: 'createMonitor', args: { monitor, rules } }
     rig.proxy.add({ method: 'POST', path: '/api/tasks/create-task', times: 1, fault: { kind: 'hang' } })
     const lost = rig.gateway.push(device, [action]).catch(() => undefined)
-    await expect.poll(() => rig.proxy.forwarded('POST', '/api/tasks/create-task').length).toBeGreaterThan(0)
+    await expect
+      .poll(() => rig.proxy.forwarded('POST', '/api/tasks/create-task').length, { timeout: 15_000 })
+      .toBeGreaterThan(0)
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect((await tasksOf(line, 'mvd')).filter((t) => t.task_name === 'Gateway crashed')).toHaveLength(1)
     // The gateway goes away with the call unanswered (its step log says 'sent'), and starts again.

@@ -26,6 +26,8 @@ export function useHttpTestServer(): HttpTestServer {
     baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
   })
   afterAll(async () => {
+    // A device's stream or a kept-alive connection would hold close() open until it ends by itself.
+    if (http && 'closeAllConnections' in http) http.closeAllConnections()
     if (http) await new Promise<void>((resolve) => http!.close(() => resolve()))
     await server?.close()
   })
