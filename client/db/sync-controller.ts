@@ -75,7 +75,9 @@ export class SyncController {
       ...(options.storage ? { storage: options.storage } : {}),
       ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
       beforeClose: () => this.stopSync(),
-      beforeShown: (loaded) => this.actions.upgradeStored(loaded),
+      // Actions an older app version stored, in this version's arguments (those that cannot be are
+      // sent as stored: the server's log decides, outbox.ts).
+      beforeShown: (loaded) => outbox.upgradeStored(loaded.upgradeAction),
     })
     this.db$ = this.database.db$
     this.actions = new ActionRunner({

@@ -394,7 +394,11 @@ async function writeRefresh(
   replica: DocumentCache,
   alongside?: (ex: Executor, current: Refreshed) => Promise<void>,
 ): Promise<void> {
-  const read = await readUnits(ctx, session, cookie, units)
+  const read: Snapshot[] = []
+  for (const unit of units) {
+    const snapshot = await readUnit({ client: ctx.client, cookie, session }, unit)
+    if (snapshot !== 'unchanged') read.push(snapshot)
+  }
   const all = mergeSnapshots([...known, ...read])
   if (all.documents.length === 0 && all.gone.length === 0 && all.covers.length === 0) {
     await alongside?.(ctx.services.db, [])
@@ -413,21 +417,6 @@ async function writeRefresh(
         }
       : {}),
   })
-}
-
-/** The units read from the authority, one after the other (what answered 304 left out). */
-async function readUnits(
-  ctx: UpstreamContext,
-  session: Session,
-  cookie: string,
-  units: ReadonlyArray<RefreshUnit>,
-): Promise<ReadonlyArray<Snapshot>> {
-  const read: Snapshot[] = []
-  for (const unit of units) {
-    const snapshot = await readUnit({ client: ctx.client, cookie, session }, unit)
-    if (snapshot !== 'unchanged') read.push(snapshot)
-  }
-  return read
 }
 
 const refusedEntry = (error: DomainError): LoggedIntent => ({

@@ -67,14 +67,6 @@ export class ActionRunner {
     if (issue.id !== undefined) await this.options.device.issues.delete(issue.id)
   }
 
-  /**
-   * Actions an older app version stored, upgraded to this version's arguments; those that cannot be
-   * are sent as stored and the server's answer decides (outbox.ts).
-   */
-  async upgradeStored(code: SessionCode): Promise<void> {
-    await this.options.outbox.upgradeStored(code.upgradeAction)
-  }
-
   /** Keeps a refused or conflicting action as a sync issue and announces it. */
   readonly recordIssue = async (
     action: PendingAction,
