@@ -34,7 +34,9 @@ import { ms, percentile, table, timed } from './stats'
  *    plant's lines in turn) pushed to the gateway as a device does (change sets of 1 and of 50, with
  *    base values), beside the REST call a plan makes for one (PATCH /api/lines/{id}, Idempotency-Key
  *    as the plan sends it) made directly on the authority, and beside a GET + PATCH pair (the gateway
- *    reads the edited line before writing when an action carries base values). Interleaved blocks.
+ *    reads the edited line before writing when an action carries base values), and beside the floor
+ *    under any gateway: a relay making the same two calls, bare and with one durable write
+ *    (bench/support/relay-server.ts). Interleaved blocks.
  * 2. A change made on the authority (PATCH friendlyName) → the stream event carrying it on the
  *    gateway's /sync/stream: with the default polling, then with the authority poking the gateway
  *    (GATEWAY_POKE_URLS). Changes go out at random moments, so they fall anywhere in a poll interval.
@@ -51,8 +53,8 @@ export async function benchGateway(signals = 100_000): Promise<void> {
   const authorityPort = Number(process.env.BENCH_PORT ?? DEFAULT_PORT)
   const gatewayPort = authorityPort + 1
   const running = new Set<ServerProcess>()
-  const start = async (name: string, port: number, env: Readonly<Record<string, string>>) => {
-    const server = await startServer(name, port, env)
+  const start = async (name: string, port: number, env: Readonly<Record<string, string>>, entry?: string) => {
+    const server = await startServer(name, port, env, entry)
     running.add(server)
     return server
   }
@@ -91,16 +93,35 @@ export async function benchGateway(signals = 100_000): Promise<void> {
         direct.cookie,
       )
     ).body
+    // The floor under the action figures (bench/support/relay-server.ts), each relay its own process.
+    const relay = (port: number, durable: boolean) =>
+      start(
+        durable ? 'relay with one durable write' : 'bare relay',
+        port,
+        {
+          RELAY_AUTHORITY: authority.base,
+          RELAY_COOKIE: direct.cookie,
+          RELAY_DURABLE: durable ? '1' : '0',
+          RELAY_DATA_DIR: join(root, 'relay-durable'),
+        },
+        'bench/support/relay-server.ts',
+      )
+    const relays = {
+      floor: await relay(gatewayPort + 1, false),
+      'floor-durable': await relay(gatewayPort + 2, true),
+    }
     const plant: DemoPlant = {
       authority,
       gateway,
       direct,
       viaGateway,
+      relays,
       lineIds: lines.map((l) => l.id),
       threshold: new Map(lines.map((l) => [l.id, l.ingestionThresholdHours])),
     }
 
     await benchActions(plant)
+    for (const r of Object.values(relays)) await stop(r)
     const polled = await changesShown(plant, 'poll', [500, 2500])
 
     // The authority again on the same data, now poking the gateway after every change.
@@ -133,6 +154,8 @@ const DEFAULT_PORT = 8798
 interface DemoPlant {
   authority: ServerProcess
   readonly gateway: ServerProcess
+  /** The floor's two relays (bench/support/relay-server.ts), only while part 1 runs. */
+  readonly relays: Readonly<Record<'floor' | 'floor-durable', ServerProcess>>
   readonly direct: SignedIn
   readonly viaGateway: SignedIn
   readonly lineIds: ReadonlyArray<string>
@@ -140,8 +163,15 @@ interface DemoPlant {
   readonly threshold: Map<string, number>
 }
 
-type ActionMode = 'gateway-1' | 'gateway-50' | 'direct' | 'direct-read'
-const ACTION_MODES: ReadonlyArray<ActionMode> = ['gateway-1', 'gateway-50', 'direct', 'direct-read']
+type ActionMode = 'gateway-1' | 'gateway-50' | 'direct' | 'direct-read' | 'floor' | 'floor-durable'
+const ACTION_MODES: ReadonlyArray<ActionMode> = [
+  'gateway-1',
+  'gateway-50',
+  'direct',
+  'direct-read',
+  'floor',
+  'floor-durable',
+]
 const ACTION_BLOCKS = 6
 const ACTIONS_PER_BLOCK = 50
 const WARM_UP_ACTIONS = 10
@@ -172,6 +202,18 @@ async function runActions(plant: DemoPlant, mode: ActionMode, count: number, cou
       )
       if (res.status !== 200)
         throw new Error(`direct PATCH answered ${res.status}: ${JSON.stringify(res.body)}`)
+    }
+    return
+  }
+  if (mode === 'floor' || mode === 'floor-durable') {
+    for (let i = 0; i < count; i++) {
+      const { lineId, next } = nextEdit(plant, counter)
+      const res = await call(plant.relays[mode].base, 'POST', '/relay', '', {
+        actionId: randomUUID(),
+        lineId,
+        changes: { ingestionThresholdHours: next },
+      })
+      if (res.status !== 200) throw new Error(`the relay answered ${res.status}: ${JSON.stringify(res.body)}`)
     }
     return
   }
@@ -208,7 +250,12 @@ async function benchActions(plant: DemoPlant): Promise<void> {
   const counter = { n: 0 }
   for (const mode of ACTION_MODES) await runActions(plant, mode, WARM_UP_ACTIONS, counter)
   const totals = new Map(ACTION_MODES.map((m) => [m, { ms: 0, cpu: new Map<string, number>() }]))
-  const roots = { authority: plant.authority.pid, gateway: plant.gateway.pid }
+  const roots = {
+    authority: plant.authority.pid,
+    gateway: plant.gateway.pid,
+    floor: plant.relays.floor.pid,
+    'floor-durable': plant.relays['floor-durable'].pid,
+  }
   for (let block = 0; block < ACTION_BLOCKS; block++) {
     // Each block in another order, so no mode always runs first or after the same one.
     const order = ACTION_MODES.map((_, i) => ACTION_MODES[(i + block) % ACTION_MODES.length]!)
@@ -227,31 +274,47 @@ async function benchActions(plant: DemoPlant): Promise<void> {
     'gateway-50': 'through the gateway, 50 actions per change set',
     direct: 'directly: PATCH /api/lines/{id} on the authority',
     'direct-read': 'directly: GET + PATCH /api/lines/{id} (the pre-read yardstick)',
+    floor: 'the floor: a bare relay making the same GET + PATCH',
+    'floor-durable': 'the floor: that relay, and one durable write',
   }
+  // The process between the bench and the authority: the gateway, or the floor's relay.
+  const middle = (mode: ActionMode) => (mode === 'floor' || mode === 'floor-durable' ? mode : 'gateway')
   console.log(
     `\n1. ${n} updateLineSettings actions per way (${ACTION_BLOCKS} interleaved blocks of ${ACTIONS_PER_BLOCK}, ${plant.lineIds.length} lines of the demo plant in turn), each way until every one is applied`,
   )
   console.log(
     table([
-      ['way', 'per action', 'total', 'CPU per action: authority', 'gateway', 'this bench'],
+      ['way', 'per action', 'total', 'CPU per action: authority', 'gateway or relay', 'this bench'],
       ...ACTION_MODES.map((mode) => [
         label[mode],
         ms(per(mode)),
         ms(totals.get(mode)!.ms),
         cpuPer(mode, 'authority'),
-        cpuPer(mode, 'gateway'),
+        cpuPer(mode, middle(mode)),
         cpuPer(mode, 'bench'),
       ]),
     ]),
   )
   console.log(
     '   A pushed action carries base values, so the gateway reads the line from the authority before it writes (GET),\n' +
-      '   then PATCHes it with an Idempotency-Key; the direct calls send one too. CPU includes the polls that ran meanwhile.',
+      '   then PATCHes it with an Idempotency-Key; the direct calls send one too. CPU includes the polls that ran meanwhile.\n' +
+      '   The floor (bench/support/relay-server.ts) is the least any gateway costs: one more HTTP hop making the same two calls,\n' +
+      '   and with the one write the issue asks before an answer (the document into a replica and the verdict into an intent log,\n' +
+      '   committed in one statement on an embedded database), nothing else: no session, no judging, no step log.',
+  )
+  console.log(
+    `   The floor beside the GET + PATCH directly: bare ${(per('floor') / per('direct-read')).toFixed(2)}×, ` +
+      `with the durable write ${(per('floor-durable') / per('direct-read')).toFixed(2)}×; ` +
+      `the gateway beside the floor with the durable write: ${(per('gateway-1') / per('floor-durable')).toFixed(2)}× at 1 per set, ` +
+      `${(per('gateway-50') / per('floor-durable')).toFixed(2)}× at 50 (not goals)`,
   )
   // On a shared machine the wall clock carries other processes' load; the CPU the three processes
   // spent per action (they work one after the other) is the steadier second view. Not a goal.
   const cpuSum = (mode: ActionMode) =>
-    [...totals.get(mode)!.cpu.values()].reduce((sum, used) => sum + used, 0) / n
+    ['authority', middle(mode), 'bench'].reduce(
+      (sum, part) => sum + (totals.get(mode)!.cpu.get(part) ?? 0),
+      0,
+    ) / n
   console.log(
     `   CPU of all three per action: gateway ${ms(cpuSum('gateway-1'))} (1 per set) / ${ms(cpuSum('gateway-50'))} (50 per set), ` +
       `directly GET + PATCH ${ms(cpuSum('direct-read'))}, PATCH ${ms(cpuSum('direct'))} — ` +

@@ -28,7 +28,7 @@ export interface ServerProcess {
 }
 
 /**
- * `npx tsx sync-server/main.ts` in its own process group (killing npx alone leaves the server running,
+ * `npx tsx sync-server/main.ts` (or another `entry` that answers /api/health) in its own process group (killing npx alone leaves the server running,
  * STACK-NOTES), ready once /api/health answers. `stop()` sends the group SIGTERM (SIGKILL after 15 s)
  * and waits until no process of it is left, so the port and the data folder are free again.
  */
@@ -36,13 +36,14 @@ export async function startServer(
   name: string,
   port: number,
   env: Readonly<Record<string, string>>,
+  entry = 'sync-server/main.ts',
 ): Promise<ServerProcess> {
   // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (for finding
   // where a figure's time goes; node refuses --cpu-prof in NODE_OPTIONS).
   const profile = process.env.BENCH_CPU_PROF
   const [command, args] = profile
-    ? ['node', ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'sync-server/main.ts']]
-    : ['npx', ['tsx', 'sync-server/main.ts']]
+    ? ['node', ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', entry]]
+    : ['npx', ['tsx', entry]]
   const child: ChildProcess = spawn(command, args, {
     env: { ...process.env, ...SERVER_ENV, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
