@@ -70,15 +70,20 @@ export function replicationRoutes(): Hono<AppEnv> {
       : await pullReplicatedPage(db, query)
     const next = page.lastSeq !== undefined ? { seq: page.lastSeq } : checkpoint
     c.header('content-type', 'application/json; charset=UTF-8')
-    const body = `{"documents":[${page.json}],"checkpoint":${JSON.stringify(next)}}`
-    if (body.length < COMPRESS_FROM) return c.body(body)
+    const head = '{"documents":['
+    const tail = `],"checkpoint":${JSON.stringify(next)}}`
+    if (head.length + page.json.length + tail.length < COMPRESS_FROM) return c.body(head + page.json + tail)
     // Compressed here, in one call on the thread pool, at the fastest level: through hono's
     // compress() (a web CompressionStream) a pull of 100,000 signals took ~2× its raw read;
     // the fastest levels still shrink a page ~25× (docs/architecture.md).
     const coding = acceptedCodings(c.req.header('accept-encoding'))[0]?.coding
     c.header('vary', 'accept-encoding')
-    if (!coding) return c.body(body)
+    if (!coding) return c.body(head + page.json + tail)
     c.header('content-encoding', coding)
+    // The page's JSON as the database wrote it is one flat string: encoded on its own, beside the
+    // two short ends, it is copied once. Joined first, V8 flattens the joined string and then
+    // encodes it (a 2.2 MB page of signals: 1.6 → 0.6 ms; docs/architecture.md).
+    const body = Buffer.concat([Buffer.from(head), Buffer.from(page.json), Buffer.from(tail)])
     const compressed =
       coding === 'br'
         ? await brotliAsync(body, {

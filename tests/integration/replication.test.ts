@@ -1,4 +1,5 @@
 import type { KyselyPlugin } from 'kysely'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Line } from '../../shared/schema/line'
 import { COLLECTIONS } from '../../shared/sync/collections'
@@ -108,6 +109,35 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     const next = await pull(server, admin, 'lines', first.body.checkpoint)
     expect(next.body.documents.map((d) => d.id)).toEqual(['line-paint'])
     expect(next.body.documents[0]!.alertViewingWindowDays).toBe(45)
+  })
+
+  test('OFF-03 a pull compressed as a browser asks (brotli, or gzip) unpacks to the very page sent uncompressed', async () => {
+    const res = await pushIntent(server, admin, settings('line-paint', { excludedPartIds: [TRICKY] }))
+    expect(res.status).toBe('applied')
+    const page = async (acceptEncoding: string | undefined) => {
+      const answer = await server.request('POST', '/sync/lines/pull', {
+        cookie: admin,
+        body: { checkpoint: null, batchSize: 1000 },
+        ...(acceptEncoding ? { headers: { 'accept-encoding': acceptEncoding } } : {}),
+      })
+      expect(answer.status).toBe(200)
+      const bytes = Buffer.from(await answer.arrayBuffer())
+      const coding = answer.headers.get('content-encoding')
+      const text = (
+        coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes
+      ).toString('utf8')
+      return { coding, text }
+    }
+    const plain = await page(undefined)
+    expect(plain.coding).toBeNull()
+    expect(plain.text).toContain(JSON.stringify(TRICKY).slice(1, -1))
+    const browser = await page('gzip, deflate, br, zstd')
+    expect(browser.coding).toBe('br')
+    expect(browser.text).toBe(plain.text)
+    const gzip = await page('gzip')
+    expect(gzip.coding).toBe('gzip')
+    expect(gzip.text).toBe(plain.text)
+    expect((JSON.parse(gzip.text) as Pull).documents.some((d) => d.id === 'line-paint')).toBe(true)
   })
 
   test("OFF-08 a first sync can pull one line's signals ahead of the rest, paged by its own checkpoint", async () => {
