@@ -31,7 +31,8 @@ import { AuthorityUnauthorized } from './authority-client'
 import { readUnit, type RefreshUnit } from './authority-reads'
 import { refusalVerdict } from './refusals'
 import { planFor } from './plans'
-import { mergeSnapshots, reconcile, type Snapshot } from './replica'
+import { ReadBacks } from './read-backs'
+import { isPlainAnswer, mergeSnapshots, reconcile, type Snapshot } from './replica'
 import type { GatewaySessions } from './sessions'
 import { runSteps } from './step-runner'
 import { isJudgedInput, recording, replaying, type JudgedInput } from './judged-input'
@@ -52,7 +53,9 @@ import { unitsTouched } from './touched'
  *    conflict policy holds the action back when a field the user edited moved, and its changes (with
  *    their cascades) tell the plan what to send and what to read back;
  * 5. the plan's calls run with the step log (step-runner.ts); a refusal keeps the authority's meaning;
- * 6. what the action touched is read back into the replica, and the verdict is logged.
+ * 6. what the action touched is read back into the replica, and the verdict is logged — for most
+ *    actions (their call's answers are the read-back) together with the set's others, in one
+ *    transaction before the set is answered (read-backs.ts).
  *
  * The authority unreachable anywhere in this: AuthorityUnavailable goes up and the whole push is
  * answered 503; what was done is in the logs, so the retry goes on from there. No database
@@ -74,14 +77,25 @@ export async function applyUpstream(
   return ctx.queue.run(session.customerId, async () => {
     // Judged as in the embedded mode, the whole set first (no database, no authority).
     const prepared = requests.map((r) => prepareIntent(ctx.services, session, r))
-    const verdicts: IntentVerdict[] = []
+    // An action's verdict, or (its read-back kept for the set's one write, read-backs.ts) how to read it.
+    const decided: Array<IntentVerdict | (() => IntentVerdict)> = []
+    const answers = () => decided.map((d) => (typeof d === 'function' ? d() : d))
+    let kept: Bookkeeping | undefined
     try {
-      const kept = await prefetch(ctx, session, prepared)
-      for (const p of prepared) verdicts.push(await applyOne(ctx, session, cookie, p, kept))
+      kept = await prefetch(ctx, session, prepared)
+      for (const p of prepared) decided.push(await applyOne(ctx, session, cookie, p, kept))
+      await kept.readBacks.flush()
     } catch (err) {
       // The actions decided before the authority stopped answering are answered; the rest wait.
       const notYet = err instanceof AuthorityUnavailable || err instanceof AuthorityMalformed
-      if (notYet && verdicts.length > 0) return verdicts
+      if (notYet && decided.length > 0) {
+        await kept?.readBacks.flush()
+        return answers()
+      }
+      // Whatever ends the push, what the authority already applied keeps its verdict, as when each
+      // action wrote its own: a retry is answered from the log. (A failing database fails this
+      // too; the retry then finds the authority's values already set.)
+      await kept?.readBacks.flush().catch(() => undefined)
       if (err instanceof AuthorityUnauthorized) {
         // The authority ended this user's session: so does the gateway, and the device asks again.
         await ctx.sessions.ended(cookie)
@@ -89,7 +103,7 @@ export async function applyUpstream(
       }
       throw err
     }
-    return verdicts
+    return answers()
   })
 }
 
@@ -109,6 +123,8 @@ interface Bookkeeping {
    * Writes compare under the lock against the database itself, never against this.
    */
   readonly replica: DocumentCache
+  /** Applied actions' read-backs, written together (read-backs.ts). */
+  readonly readBacks: ReadBacks
 }
 
 /**
@@ -126,12 +142,19 @@ async function prefetch(
   const candidates = [...stringsIn(requests.map((r) => [r.args, r.base ?? []]))]
   const reads = readsAhead(session, prepared)
   const { documents, ...kept } = await changeSetBookkeeping(db, session.customerId, ids, candidates, reads)
-  const replica = new DocumentCache(db, session.customerId)
+  // The database is written before the cache reads it: what the cache was told and the database not yet.
+  const replica = new DocumentCache(db, session.customerId, () => readBacks.flush())
+  const readBacks: ReadBacks = new ReadBacks(
+    ctx.services,
+    session,
+    () => replica,
+    (id, entry) => kept.logged.set(id, entry),
+  )
   reads.forEach((read, i) => {
     if ('ids' in read) replica.knowIds(read.collection, read.ids, documents[i]!)
     else replica.knowList(read.collection, read.list, documents[i]!)
   })
-  return { ...kept, replica }
+  return { ...kept, replica, readBacks }
 }
 
 /**
@@ -178,14 +201,19 @@ async function applyOne(
   cookie: string,
   prepared: Prepared,
   kept: Bookkeeping,
-): Promise<IntentVerdict> {
+): Promise<IntentVerdict | (() => IntentVerdict)> {
   const { db } = ctx.services
   const { request } = prepared
   // An action answered earlier gets that answer, even one this gateway would now refuse before
-  // anything else (its version moved on, the user's role changed), as in the embedded mode.
+  // anything else (its version moved on, the user's role changed), as in the embedded mode. Its
+  // documents are read from the database: what the set's earlier actions wrote goes there first.
   if (request.id !== undefined) {
+    if (kept.readBacks.holds(request.id)) await kept.readBacks.flush()
     const logged = kept.logged.get(request.id)
-    if (logged) return reusedKey(logged, request) ?? answerLogged(db, session, logged)
+    if (logged) {
+      await kept.readBacks.flush()
+      return reusedKey(logged, request) ?? answerLogged(db, session, logged)
+    }
   }
   if ('refusal' in prepared) return { status: 'rejected', error: prepared.refusal }
   const { intent, swapped } = translated(prepared.intent, kept.swaps)
@@ -224,7 +252,7 @@ async function applyOne(
   } else {
     if (readsFirst(request, intent)) {
       const units = await unitsOfRefs(kept.replica, intent.definition.edits(intent.args))
-      await readIntoReplica(ctx, session, cookie, units, kept.replica)
+      await readIntoReplica(ctx, session, cookie, units, kept)
     }
     const ran = await runOnReplica(kept.replica, session, intent)
     if (ran instanceof DomainError) return log({ status: 'rejected', error: ran }, refusedEntry(ran))
@@ -258,7 +286,8 @@ async function applyOne(
     underWay,
   )
   if (outcome.status === 'refused') {
-    const readBack = (unit: RefreshUnit) => readIntoReplica(ctx, session, cookie, [unit], kept.replica)
+    await kept.readBacks.flush()
+    const readBack = (unit: RefreshUnit) => readIntoReplica(ctx, session, cookie, [unit], kept)
     const error = await refusalVerdict(outcome.refusal, readBack, db, session)
     return log({ status: 'rejected', error }, refusedEntry(error))
   }
@@ -282,9 +311,14 @@ async function applyOne(
     ...Object.fromEntries(replaced.map((r) => [r.from, r.to])),
   }
   const anyReplaced = Object.keys(replacedIds).length > 0
+  // The common case — the call's answers are the read-back, nothing created, nothing read again —
+  // is written with the set's other read-backs, in one transaction (read-backs.ts).
+  const answers = mergeSnapshots(known)
+  if (!stored.input && !anyReplaced && read.length === 0 && isPlainAnswer(answers))
+    return kept.readBacks.add(request, answers.documents, changed)
   let verdict: IntentVerdict | undefined
   // The verdict is logged with the read-back it answers with (one transaction, one commit).
-  await writeRefresh(ctx, session, cookie, known, read, kept.replica, async (ex, current) => {
+  await writeRefresh(ctx, session, cookie, known, read, kept, async (ex, current) => {
     const documents = current.filter((d) => d.written || changed.has(`${d.doc.collection}/${d.doc.id}`))
     const answered = lastVersions(documents.map((d) => d.doc))
     verdict = { status: 'applied', documents: answered, ...(anyReplaced ? { replacedIds } : {}) }
@@ -369,14 +403,14 @@ const refsOf = (snapshots: ReadonlyArray<Snapshot>): ReadonlyArray<DocumentRef> 
   ])
 
 /** Reads parts of the plant from the authority into the replica. */
-export async function readIntoReplica(
+async function readIntoReplica(
   ctx: UpstreamContext,
   session: Session,
   cookie: string,
   units: ReadonlyArray<RefreshUnit>,
-  replica: DocumentCache,
+  kept: Pick<Bookkeeping, 'replica' | 'readBacks'>,
 ): Promise<void> {
-  await writeRefresh(ctx, session, cookie, [], units, replica)
+  await writeRefresh(ctx, session, cookie, [], units, kept)
 }
 
 type Refreshed = ReadonlyArray<{ readonly doc: StoredDocument; readonly written: boolean }>
@@ -391,7 +425,7 @@ async function writeRefresh(
   cookie: string,
   known: ReadonlyArray<Snapshot>,
   units: ReadonlyArray<RefreshUnit>,
-  replica: DocumentCache,
+  { replica, readBacks }: Pick<Bookkeeping, 'replica' | 'readBacks'>,
   alongside?: (ex: Executor, current: Refreshed) => Promise<void>,
 ): Promise<void> {
   const read: Snapshot[] = []
@@ -400,6 +434,9 @@ async function writeRefresh(
     if (snapshot !== 'unchanged') read.push(snapshot)
   }
   const all = mergeSnapshots([...known, ...read])
+  // An action's own read-back answers with stored versions: the set's kept read-backs are written
+  // first, so none of them is answered as the cache holds it (data, no revision yet).
+  if (alongside) await readBacks.flush()
   if (all.documents.length === 0 && all.gone.length === 0 && all.covers.length === 0) {
     await alongside?.(ctx.services.db, [])
     return
@@ -407,6 +444,8 @@ async function writeRefresh(
   await reconcile(ctx.services, session, all, {
     expectChanges: known.length > 0,
     cache: replica,
+    // The set's kept read-backs are older than this read: written first, so this one stands.
+    beforeWrite: () => readBacks.flush(),
     ...(alongside
       ? {
           alongside: (ex, current, written) => {

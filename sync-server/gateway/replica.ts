@@ -73,6 +73,11 @@ export interface ReconcileOptions {
     current: ReadonlyArray<StoredDocument>,
     written: ReadonlyArray<StoredDocument>,
   ) => Promise<void>
+  /**
+   * Runs before anything is written (a change set's read-backs kept for later, read-backs.ts, go
+   * in first: a later read must not be overwritten by an earlier one).
+   */
+  readonly beforeWrite?: () => Promise<void>
 }
 
 /**
@@ -85,7 +90,7 @@ export async function reconcile(
   services: Services,
   scope: { readonly customerId: string; readonly plantId: string },
   snapshot: Snapshot,
-  { expectChanges = false, cache, alongside }: ReconcileOptions = {},
+  { expectChanges = false, cache, alongside, beforeWrite }: ReconcileOptions = {},
 ): Promise<{
   readonly current: ReadonlyArray<StoredDocument>
   readonly written: ReadonlyArray<StoredDocument>
@@ -98,6 +103,7 @@ export async function reconcile(
       return { current, written: [] }
     }
   }
+  await beforeWrite?.()
   if (expectChanges && isPlainAnswer(snapshot))
     return writeAnswers(services, scope, snapshot, cache, alongside)
   const written: StoredDocument[] = []
@@ -122,7 +128,7 @@ export async function reconcile(
  * onlyChanged, under the lock and each row's lock), not by a read before it — a statement fewer on
  * every action's read-back; what it leaves equal is then read for the answer.
  */
-const isPlainAnswer = (snapshot: Snapshot): boolean =>
+export const isPlainAnswer = (snapshot: Snapshot): boolean =>
   snapshot.covers.length === 0 &&
   snapshot.gone.length === 0 &&
   snapshot.documents.every((d) => d.keepFields === undefined)

@@ -33,11 +33,17 @@ export class DocumentCache {
     /** The change set's transaction; or, for reads only (a gateway judging an action), the database. */
     private readonly tx: Executor,
     private readonly customerId: string,
+    /**
+     * Runs before each read of the database: a gateway's change set writes there what it has only
+     * told this cache so far (sync-server/gateway/read-backs.ts), so the database is never behind it.
+     */
+    private readonly beforeRead?: () => Promise<void>,
   ) {}
 
   /** The documents with these ids (those that exist), reading only the ones not known yet. */
   async get(collection: CollectionName, ids: ReadonlyArray<string>): Promise<StoredDocument[]> {
     const missing = [...new Set(ids.filter((id) => !this.known.has(keyOf(collection, id))))]
+    if (missing.length > 0) await this.beforeRead?.()
     for (let i = 0; i < missing.length; i += CHUNK) {
       const chunk = missing.slice(i, i + CHUNK)
       for (const id of chunk) this.known.set(keyOf(collection, id), null)
@@ -73,6 +79,7 @@ export class DocumentCache {
     let lists = this.lists.get(collection)
     const kept = lists?.get(key)
     if (kept) return kept
+    await this.beforeRead?.()
     const docs = await listDocuments(this.tx, this.customerId, collection, options)
     for (const doc of docs) this.known.set(keyOf(collection, doc.id), doc)
     if (!lists) this.lists.set(collection, (lists = new Map()))

@@ -90,6 +90,56 @@ describe.each(DATABASE_KINDS)('gateway writes on %s', (kind) => {
     { type: 'ExceedanceTime', active: false, details: { breaches: 7, seconds: 900 } },
   ]
 
+  test('OFF-04 OFF-06 the actions of one change set are judged on the ones before them, answered with stored documents and logged: the set again gets the same verdicts', async () => {
+    const before = await authorityLine()
+    const hours = before.ingestionThresholdHours
+    const days = before.alertViewingWindowDays
+    // Within the rule's range (1–90 days; the default is 90).
+    const newDays = days > 1 ? days - 1 : days + 1
+    const edit = (id: string, field: string, value: number, was: number) => ({
+      id,
+      name: 'updateLineSettings',
+      args: { lineId: line, changes: { [field]: value } },
+      base: [{ collection: 'lines', id: line, field, value: was }],
+    })
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()]
+    const set = [
+      edit(a, 'ingestionThresholdHours', hours + 1, hours),
+      // Its base is what the first action set: judged after it, not a conflict.
+      edit(b, 'ingestionThresholdHours', hours + 2, hours + 1),
+      edit(c, 'alertViewingWindowDays', newDays, days),
+      // The first action again, in the same set: answered as it was, not applied twice.
+      edit(a, 'ingestionThresholdHours', hours + 1, hours),
+    ]
+    const patchesBefore = rig.proxy.forwarded('PATCH', `/api/lines/${line}`).length
+    const pushed = await rig.gateway.push(device, set)
+    expect(pushed.status).toBe(200)
+    expect(pushed.body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied'])
+    expect(rig.proxy.forwarded('PATCH', `/api/lines/${line}`).length - patchesBefore).toBe(3)
+    expect(await authorityLine()).toMatchObject({
+      ingestionThresholdHours: hours + 2,
+      alertViewingWindowDays: newDays,
+    })
+    // Every answer carries the line as the replica stores it now: what a pull of the line brings.
+    const pulled = await rig.gateway.call<PullResponse>('POST', '/sync/lines/pull', device, {
+      checkpoint: null,
+      batchSize: 1000,
+    })
+    const stored = pulled.body.documents.find((d) => d.id === line)!
+    expect(stored).toMatchObject({ ingestionThresholdHours: hours + 2, alertViewingWindowDays: newDays })
+    for (const result of pushed.body.results) {
+      const answered =
+        result.status === 'applied' ? result.documents.find((d) => d.collection === 'lines') : undefined
+      expect(answered?.document).toEqual(stored)
+    }
+    // The whole set again (its answer lost on the way): every verdict from the log, nothing sent again.
+    const again = await rig.gateway.push(device, set)
+    expect(again.body.results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied'])
+    expect(again.body.results.every((r) => r.status === 'applied' && r.fromLog === true)).toBe(true)
+    expect(rig.proxy.forwarded('PATCH', `/api/lines/${line}`).length - patchesBefore).toBe(3)
+    expect((await authorityLine()).ingestionThresholdHours).toBe(hours + 2)
+  })
+
   test('OFF-03 an action pushed through the gateway reaches the authority, and the device is answered with the authority’s document', async () => {
     const before = await authorityLine()
     const pushed = await rig.gateway.push(device, [
