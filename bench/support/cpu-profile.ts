@@ -17,6 +17,8 @@ export async function profileTop(
   await cdp.send('Profiler.start')
   await work()
   const { profile } = await cdp.send('Profiler.stop')
+  // BENCH_PROFILE_FILE: the whole profile as well (a .cpuprofile DevTools opens), for call chains.
+  if (process.env.BENCH_PROFILE_FILE) writeFileSync(process.env.BENCH_PROFILE_FILE, JSON.stringify(profile))
   const selfOf = new Map<number, number>()
   const samples = profile.samples ?? []
   const deltas = profile.timeDeltas ?? []
