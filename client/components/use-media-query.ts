@@ -16,7 +16,11 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   )
-  return useSyncExternalStore(subscribe, () => mediaList(query).matches, () => false)
+  return useSyncExternalStore(
+    subscribe,
+    () => mediaList(query).matches,
+    () => false,
+  )
 }
 
 /** At this width and wider the settings menu is a column beside the page; narrower, a drawer. */

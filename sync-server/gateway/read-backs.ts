@@ -46,8 +46,8 @@ export class ReadBacks {
   ): () => IntentVerdict {
     const entry: PendingReadBack = { request, documents, changed, verdict: undefined }
     this.pending.push(entry)
-    // As if written: what later actions of the set read (its revision is the one before; judging
-    // reads only the data).
+    // As if written: what later actions of the set read (no stored version yet, revision 0 until
+    // `flush`; judging reads only the data).
     this.cache().remember(documents.map((d) => pendingVersion(d, this.session.plantId)))
     return () => {
       if (!entry.verdict) throw new Error('a read-back answered before it was written')
