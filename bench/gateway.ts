@@ -27,7 +27,7 @@ import { ms, percentile, table, timed } from './stats'
 /**
  * Gateway mode (AUTHORITY_URL) beside the authority it stands in front of, each server its own process
  * (`npx tsx sync-server/main.ts`, own process group, own data folder under tmp), on BENCH_PORT and
- * BENCH_PORT + 1 when set (else 8798 / 8799). Prints figures beside the issue's goals; never passes
+ * BENCH_PORT + 1 when set (else 8798 / 8799; part 1's two relays on the next two ports). Prints figures beside the issue's goals; never passes
  * or fails on time.
  *
  * 1. Actions: N `updateLineSettings` actions (ingestionThresholdHours, alternating values, the demo
