@@ -38,7 +38,7 @@ export interface ControllerOptions {
   readonly indexedDB?: IDBFactory
   /** How often a signed-in device asks the server who it is (SHELL-04): 5 minutes by default. */
   readonly roleCheckMs?: number
-  /** How long a start waits for the server before showing the stored identity (3 s by default). */
+  /** How long a start waits for the server before showing the stored identity (SLOW_SESSION_CHECK_MS). */
   readonly slowSessionMs?: number
 }
 

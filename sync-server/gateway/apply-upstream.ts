@@ -31,7 +31,7 @@ import { AuthorityUnauthorized } from './authority-client'
 import { readUnit, type RefreshUnit } from './authority-reads'
 import { refusalVerdict } from './refusals'
 import { planFor } from './plans'
-import { ReadBacks } from './read-backs'
+import { applied, ReadBacks } from './read-backs'
 import { isPlainAnswer, mergeSnapshots, reconcile, type Snapshot } from './replica'
 import type { GatewaySessions } from './sessions'
 import { runSteps } from './step-runner'
@@ -95,7 +95,9 @@ export async function applyUpstream(
       // Whatever ends the push, what the authority already applied keeps its verdict, as when each
       // action wrote its own: a retry is answered from the log. (A failing database fails this
       // too; the retry then finds the authority's values already set.)
-      await kept?.readBacks.flush().catch(() => undefined)
+      await kept?.readBacks.flush().catch((failed: unknown) => {
+        console.error('gateway: verdicts of applied actions not logged', failed)
+      })
       if (err instanceof AuthorityUnauthorized) {
         // The authority ended this user's session: so does the gateway, and the device asks again.
         await ctx.sessions.ended(cookie)
@@ -320,12 +322,9 @@ async function applyOne(
   // The verdict is logged with the read-back it answers with (one transaction, one commit).
   await writeRefresh(ctx, session, cookie, known, read, kept, async (ex, current) => {
     const documents = current.filter((d) => d.written || changed.has(`${d.doc.collection}/${d.doc.id}`))
-    const answered = lastVersions(documents.map((d) => d.doc))
-    verdict = { status: 'applied', documents: answered, ...(anyReplaced ? { replacedIds } : {}) }
-    await record(ex, {
-      written: answered.map((d) => ({ collection: d.collection, id: d.id })),
-      ...(anyReplaced ? { replacedIds } : {}),
-    })
+    const answer = applied(lastVersions(documents.map((d) => d.doc)), replacedIds)
+    verdict = answer.verdict
+    await record(ex, answer.entry)
   })
   return settle(verdict!)
 }

@@ -82,13 +82,10 @@ export class ReadBacks {
           const answered = [...new Set(p.documents.map(key))]
             .flatMap((k) => now.get(k) ?? [])
             .filter((d) => wrote.has(key(d)) || p.changed.has(key(d)))
-          p.verdict = { status: 'applied', documents: answered }
+          const { verdict, entry } = applied(answered)
+          p.verdict = verdict
           if (p.request.id === undefined) continue
-          const result = withFingerprint(
-            { written: answered.map((d) => ({ collection: d.collection, id: d.id })) },
-            p.request,
-          )
-          logs.push({ intentId: p.request.id, result })
+          logs.push({ intentId: p.request.id, result: withFingerprint(entry, p.request) })
         }
         await logIntents(ex, customerId, logs)
         for (const log of logs) this.logged(log.intentId, log.result)
@@ -96,6 +93,21 @@ export class ReadBacks {
     })
     // The cache held the data as answered; now the stored versions (revisions) too.
     this.cache().remember(current)
+  }
+}
+
+/**
+ * An applied action's verdict, and its entry in the intent log (the documents by reference: a retry
+ * is answered with them as they are then), from the documents it answers with.
+ */
+export function applied(
+  answered: ReadonlyArray<StoredDocument>,
+  replacedIds?: Readonly<Record<string, string>>,
+): { readonly verdict: IntentVerdict; readonly entry: LoggedIntent } {
+  const replaced = replacedIds && Object.keys(replacedIds).length > 0 ? { replacedIds } : {}
+  return {
+    verdict: { status: 'applied', documents: answered, ...replaced },
+    entry: { written: answered.map((d) => ({ collection: d.collection, id: d.id })), ...replaced },
   }
 }
 

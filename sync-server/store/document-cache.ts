@@ -46,10 +46,7 @@ export class DocumentCache {
     if (missing.length > 0) await this.beforeRead?.()
     for (let i = 0; i < missing.length; i += CHUNK) {
       const chunk = missing.slice(i, i + CHUNK)
-      for (const id of chunk) this.known.set(keyOf(collection, id), null)
-      for (const doc of await getDocuments(this.tx, this.customerId, collection, chunk)) {
-        this.known.set(keyOf(collection, doc.id), doc)
-      }
+      this.knowIds(collection, chunk, await getDocuments(this.tx, this.customerId, collection, chunk))
     }
     const out: StoredDocument[] = []
     for (const id of new Set(ids)) {
@@ -75,15 +72,11 @@ export class DocumentCache {
     collection: CollectionName,
     options: Pick<ListOptions, 'plantId' | 'fields'>,
   ): Promise<ReadonlyArray<StoredDocument>> {
-    const key = listKey(options)
-    let lists = this.lists.get(collection)
-    const kept = lists?.get(key)
+    const kept = this.lists.get(collection)?.get(listKey(options))
     if (kept) return kept
     await this.beforeRead?.()
     const docs = await listDocuments(this.tx, this.customerId, collection, options)
-    for (const doc of docs) this.known.set(keyOf(collection, doc.id), doc)
-    if (!lists) this.lists.set(collection, (lists = new Map()))
-    lists.set(key, docs)
+    this.knowList(collection, options, docs)
     return docs
   }
 

@@ -59,13 +59,16 @@ type Row = {
   data: Record<string, unknown>
 }
 
-const fromRow = <T>(r: Row): StoredDocument<T> => ({
+const fromRow = <T>(r: Row): StoredDocument<T> => fromFields<T>(r, r.updated_at.toISOString())
+
+/** A row's columns as a StoredDocument, its time already as Date.toISOString() writes it. */
+const fromFields = <T>(r: Omit<Row, 'updated_at'>, updatedAt: string): StoredDocument<T> => ({
   collection: r.collection as CollectionName,
   id: r.id,
   plantId: r.plant_id,
   seq: Number(r.seq),
   revision: r.revision,
-  updatedAt: r.updated_at.toISOString(),
+  updatedAt,
   deleted: r.deleted,
   data: r.data as T,
 })
@@ -96,15 +99,18 @@ export async function getDocuments<T = Record<string, unknown>>(
   ids: ReadonlyArray<string>,
 ): Promise<ReadonlyArray<StoredDocument<T>>> {
   if (ids.length === 0) return []
-  const rows = await ex
+  const rows = await idsQuery(ex, customerId, collection, ids).execute()
+  return rows.map((r) => fromRow<T>(r as Row))
+}
+
+/** getDocuments' query (ids not empty). */
+const idsQuery = (ex: Executor, customerId: string, collection: CollectionName, ids: ReadonlyArray<string>) =>
+  ex
     .selectFrom('documents')
     .select(columns)
     .where('customer_id', '=', customerId)
     .where('collection', '=', collection)
     .where('id', 'in', [...new Set(ids)])
-    .execute()
-  return rows.map((r) => fromRow<T>(r as Row))
-}
 
 export interface ListOptions {
   /** Restrict to one plant (customer-wide documents are included). */
@@ -164,12 +170,7 @@ export function documentsAsJson(
   if ('ids' in read && read.ids.length === 0) return sql`'[]'::json`
   const q =
     'ids' in read
-      ? ex
-          .selectFrom('documents')
-          .select(columns)
-          .where('customer_id', '=', customerId)
-          .where('collection', '=', collection)
-          .where('id', 'in', [...new Set(read.ids)])
+      ? idsQuery(ex, customerId, collection, read.ids)
       : listQuery(ex, customerId, collection, read.list)
   return sql`(select coalesce(json_agg(json_build_object(
       'collection', d.collection, 'id', d.id, 'plant_id', d.plant_id, 'seq', d.seq::text,
@@ -179,17 +180,10 @@ export function documentsAsJson(
 
 /** The documents of a `documentsAsJson` column, as getDocuments and listDocuments answer them. */
 export function documentsFromJson(json: unknown): StoredDocument[] {
-  return (json as ReadonlyArray<Omit<Row, 'updated_at'> & { updated_at: string }>).map((r) => ({
-    collection: r.collection as CollectionName,
-    id: r.id,
-    plantId: r.plant_id,
-    seq: Number(r.seq),
-    revision: r.revision,
-    // Written by the database as Date.toISOString() writes it (isoTime).
-    updatedAt: r.updated_at,
-    deleted: r.deleted,
-    data: r.data,
-  }))
+  // The time is written by the database as Date.toISOString() writes it (isoTime).
+  return (json as ReadonlyArray<Omit<Row, 'updated_at'> & { updated_at: string }>).map((r) =>
+    fromFields(r, r.updated_at),
+  )
 }
 
 export interface WriteInput {
