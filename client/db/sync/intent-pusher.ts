@@ -71,7 +71,7 @@ export class IntentPusher {
 
   private async pushAll(): Promise<boolean> {
     let sent = false
-    // Synchronous up to the request: an action shown this task is on its way before the screens render.
+    // Synchronous up to the request: nothing is awaited before the first batch is on its way.
     let batch = this.nextBatch(new Set()) ?? (await this.nextBatchAfterRefusals(new Set()))
     let request = batch && this.send(batch)
     while (batch && request) {

@@ -15,7 +15,7 @@ import { PendingChanges, PROVISIONAL_SEQ, type PendingAction } from './pending-c
  * after every change, so reads re-apply the actions.
  *
  * A new action shows before its write completes (the screens see it in the same task) and is
- * `sendable` at once (the pusher sends it in that task, before the screens render). Until its write
+ * `sendable` at once (the pusher sends it in the next task). Until its write
  * completes it holds a provisional `seq` after every stored one, and an answer to it waits for the
  * write (`written`), so the row settled is the stored one, under its stored seq. A failed write takes
  * it back out and rejects `add`, so the caller tells the user (if it was sent already, the server

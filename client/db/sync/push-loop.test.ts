@@ -82,6 +82,16 @@ describe('push loop', () => {
     expect(rig.results).toEqual([])
   })
 
+  it('OFF-03 sends an action as it shows without being asked, in the task after the one that shows it', async () => {
+    const rig = await setUp(unavailable)
+    const kept = rig.add('a1')
+    // Not in the task that showed it: the request would delay its frame (docs/architecture.md).
+    expect(rig.sent()).toBe(0)
+    await kept
+    await vi.waitFor(() => expect(rig.sent()).toBe(1))
+    rig.loop.cancelRetry()
+  })
+
   it('OFF-03 any other answer is reported, and clears "unreachable"', async () => {
     const rig = await setUp(
       () => new Response(JSON.stringify({ error: { message: 'gone' } }), { status: 401 }),
