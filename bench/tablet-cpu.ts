@@ -3,6 +3,7 @@ import { DEFAULT_DEMO } from '../sync-server/config'
 import { signInWithForm, waitForFirstSync } from './support/bench-browser'
 import { HOURS, hoursCellLines } from './support/edit-driver'
 import { profileTop, traceTop } from './support/cpu-profile'
+import { openKeyPressFloor } from './support/key-press-floor'
 import { coldStartPhases, medianBy, watchFirstRow } from './support/first-row'
 import { goalLine, ms, percentile, table } from './stats'
 
@@ -27,15 +28,21 @@ export interface TabletFigures {
   readonly unreachableMs?: ReadonlyArray<number>
   readonly unreachablePhases?: ReadonlyArray<[string, number]>
   readonly keyPressMs?: ReadonlyArray<number>
+  /** BENCH_TABLET_PARTS=…,floor: the same edits on a copy of the page without the app's code. */
+  readonly keyPressFloorMs?: ReadonlyArray<number>
 }
 
-/** The parts BENCH_TABLET_PARTS names (comma-separated: wifi, sign-in, cold, keypress); all by default. */
+/**
+ * The parts BENCH_TABLET_PARTS names (comma-separated: wifi, sign-in, cold, keypress, floor); all but
+ * floor by default (the key press's floor, support/key-press-floor.ts: about half a minute more).
+ */
 export const tabletParts: ReadonlySet<string> = new Set(
   (process.env.BENCH_TABLET_PARTS ?? 'wifi,sign-in,cold,keypress').split(',').map((p) => p.trim()),
 )
 
 export const TABLET_CPU = 4
 export const KEY_PRESSES = Number(process.env.BENCH_KEY_PRESSES ?? 1_000)
+const FLOOR_KEY_PRESSES = Math.min(KEY_PRESSES, 200)
 const COLD_STARTS = Number(process.env.BENCH_COLD_STARTS ?? 5)
 const LINE_MANAGEMENT = '/settings?section=LINE_MANAGEMENT'
 const step = (what: string) => {
@@ -55,9 +62,7 @@ export async function measureTablet(browser: Browser, base: string): Promise<Tab
     step('cold starts offline')
     const cold = tabletParts.has('cold') ? await coldStarts(browser, context) : {}
     step('key presses')
-    const keys = tabletParts.has('keypress')
-      ? { keyPressMs: await keyPresses(browser, context, operator) }
-      : {}
+    const keys = tabletParts.has('keypress') ? await keyPresses(browser, base, context, operator) : {}
     return { ...signIn, ...cold, ...keys }
   } finally {
     await context.close()
@@ -108,6 +113,12 @@ export function printTablet(signals: number, f: TabletFigures): void {
       `p50 ${ms(percentile(f.keyPressMs, 50))}`,
       `p95 ${ms(p95)}, p99 ${ms(percentile(f.keyPressMs, 99))}, max ${ms(Math.max(...f.keyPressMs))}`,
     ])
+    if (f.keyPressFloorMs !== undefined)
+      rows.push([
+        `  floor: the same page's DOM and styles, the cell swapped in plain DOM (${f.keyPressFloorMs.length} edits)`,
+        `p50 ${ms(percentile(f.keyPressFloorMs, 50))}`,
+        `p95 ${ms(percentile(f.keyPressFloorMs, 95))}, p99 ${ms(percentile(f.keyPressFloorMs, 99))}`,
+      ])
     goals.push(goalLine(`key press → change painted p95, tablet CPU ${TABLET_CPU}×`, p95, 33, ms))
   }
   console.log(
@@ -244,9 +255,10 @@ async function profileColdStart(browser: Browser, context: BrowserContext): Prom
 
 async function keyPresses(
   browser: Browser,
+  base: string,
   admin: BrowserContext,
   operator: BrowserContext,
-): Promise<number[]> {
+): Promise<Pick<TabletFigures, 'keyPressMs' | 'keyPressFloorMs'>> {
   // The operator's tablet: signed in and synced at full speed (its first sync is not measured here),
   // then slowed like the admin's for the edits it renders.
   const b = await operator.newPage()
@@ -265,9 +277,9 @@ async function keyPresses(
   await hoursCells(a).first().waitFor({ timeout: 120_000 })
   step('editing')
   const lines = await hoursCellLines(a)
-  const timings: number[] = []
+  let timings: number[] = []
   let represses = 0
-  const edits = async (count: number) => {
+  const edits = async (count: number, page: Page) => {
     for (let i = 0; i < count; i++) {
       const n = timings.length
       const line = lines[n % lines.length]!
@@ -275,8 +287,8 @@ async function keyPresses(
       if (n % 50 === 0) step(`edit ${n}`)
       // On a loaded machine a press on the cell has been seen to focus its button (1–3 in 200 edits)
       // without opening the editor (cause not found): pressed again, counted, never inside the timing.
-      const cell = a.locator(`button[aria-label^="${HOURS} for ${line}:"]`)
-      const input = a.locator(`input[aria-label="${HOURS} for ${line}"]`)
+      const cell = page.locator(`button[aria-label^="${HOURS} for ${line}:"]`)
+      const input = page.locator(`input[aria-label="${HOURS} for ${line}"]`)
       await cell.click()
       if (
         !(await input.waitFor({ timeout: 10_000 }).then(
@@ -288,17 +300,17 @@ async function keyPresses(
         await cell.click()
       }
       await input.fill(String(value))
-      await a.evaluate(armPaintWatch, `${HOURS} for ${line}: ${value}.`)
-      await a.keyboard.press('Enter')
+      await page.evaluate(armPaintWatch, `${HOURS} for ${line}: ${value}.`)
+      await page.keyboard.press('Enter')
       timings.push(
-        await a.evaluate(() => (window as unknown as { __qmKeyPress: Promise<number> }).__qmKeyPress),
+        await page.evaluate(() => (window as unknown as { __qmKeyPress: Promise<number> }).__qmKeyPress),
       )
     }
   }
-  await edits(KEY_PRESSES)
+  await edits(KEY_PRESSES, a)
   // BENCH_PROFILE=1: the admin page's functions by time over 100 more edits (not counted above);
   // BENCH_PROFILE=trace: its main thread's trace events by name over them.
-  const profiled = () => edits(100).then(() => timings.splice(KEY_PRESSES))
+  const profiled = () => edits(100, a).then(() => timings.splice(KEY_PRESSES))
   if (process.env.BENCH_PROFILE === '1') console.log(table(await profileTop(cdp, profiled, 40)))
   if (process.env.BENCH_PROFILE === 'trace') console.log(table(await traceTop(browser, a, profiled, 40)))
   const unmarked = await a.evaluate(() => (window as unknown as { __qmUnmarked?: number }).__qmUnmarked ?? 0)
@@ -306,9 +318,21 @@ async function keyPresses(
     `tablet: ${unmarked} of ${timings.length} edits painted their value without their row's Saving mark`,
   )
   if (represses > 0) console.log(`tablet: ${represses} cell presses repeated (the editor did not open)`)
+  const keyPressMs = timings
+  let keyPressFloorMs: number[] | undefined
+  if (tabletParts.has('floor')) {
+    step('the key press floor')
+    const floor = await openKeyPressFloor(browser, a, base, HOURS, lines[0]!)
+    const floorCdp = await floor.context().newCDPSession(floor)
+    await floorCdp.send('Emulation.setCPUThrottlingRate', { rate: TABLET_CPU })
+    timings = []
+    await edits(FLOOR_KEY_PRESSES, floor)
+    keyPressFloorMs = timings
+    await floor.context().close()
+  }
   await a.close()
   await b.close()
-  return timings
+  return { keyPressMs, ...(keyPressFloorMs ? { keyPressFloorMs } : {}) }
 }
 
 const hoursCells = (page: Page) => page.locator(`button[aria-label^="${HOURS} for "]`)
