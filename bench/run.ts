@@ -33,7 +33,8 @@ import { benchTablet } from './tablet'
  *   first sync through it vs directly, each beside its goal;
  * - tablet: a plant of --signals N on a tablet's CPU (4× throttled: sign-in, cold start offline, 1,000
  *   real key presses beside a second device) and on plant Wi-Fi (5/1 Mbit/s, 100 ms: first visit of
- *   /sign-in, first sync beside its transfer floor), each beside its goal;
+ *   /sign-in, first sync beside its transfer floor), each beside its goal; BENCH_TABLET_PARTS picks
+ *   parts, and `…,floor` adds the key press's floor (bench/support/key-press-floor.ts);
  * - javascript: each screen's JavaScript on a fresh load as sent (compressed) — /sign-in and every
  *   settings section signed in, service worker blocked — the largest beside its goal.
  */
