@@ -317,7 +317,6 @@ async function keyPresses(
   console.log(
     `tablet: ${unmarked} of ${timings.length} edits painted their value without their row's Saving mark`,
   )
-  if (represses > 0) console.log(`tablet: ${represses} cell presses repeated (the editor did not open)`)
   const keyPressMs = timings
   let keyPressFloorMs: number[] | undefined
   if (tabletParts.has('floor')) {
@@ -330,6 +329,7 @@ async function keyPresses(
     keyPressFloorMs = timings
     await floor.context().close()
   }
+  if (represses > 0) console.log(`tablet: ${represses} cell presses repeated (the editor did not open)`)
   await a.close()
   await b.close()
   return { keyPressMs, ...(keyPressFloorMs ? { keyPressFloorMs } : {}) }

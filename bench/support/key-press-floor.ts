@@ -60,12 +60,24 @@ async function captureTemplates(app: Page, column: string, line: string): Promis
   await cell.click()
   const editor = await input.evaluate((i) => i.closest('td')!.innerHTML)
   await input.fill(String(Number(value) + 1))
+  // The "Saving" mark as the edit's own frame draws it, caught as it is added (it turns "Pending"
+  // and then goes once the server answers, which can be before a locator looks).
+  await app.evaluate(() => {
+    const w = window as unknown as { __qmSavingMark?: Promise<string> }
+    w.__qmSavingMark = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        const mark = document.querySelector('[data-testid="saving-mark"]')
+        if (!mark) return
+        observer.disconnect()
+        resolve(mark.outerHTML)
+      })
+      observer.observe(document.body, { subtree: true, childList: true })
+    })
+  })
   await app.keyboard.press('Enter')
-  const mark = await app
-    .locator('tr', { hasText: line })
-    .locator('[data-testid="saving-mark"], [data-testid="pending-mark"]')
-    .first()
-    .evaluate((m) => m.outerHTML.replace('data-testid="pending-mark"', 'data-testid="saving-mark"'))
+  const mark = await app.evaluate(
+    () => (window as unknown as { __qmSavingMark: Promise<string> }).__qmSavingMark,
+  )
   return { column, line, value, button, editor, mark }
 }
 

@@ -209,13 +209,11 @@ async function applyOne(
   // An action answered earlier gets that answer, even one this gateway would now refuse before
   // anything else (its version moved on, the user's role changed), as in the embedded mode. Its
   // documents are read from the database: what the set's earlier actions wrote goes there first.
-  if (request.id !== undefined) {
-    if (kept.readBacks.holds(request.id)) await kept.readBacks.flush()
-    const logged = kept.logged.get(request.id)
-    if (logged) {
-      await kept.readBacks.flush()
-      return reusedKey(logged, request) ?? answerLogged(db, session, logged)
-    }
+  // (One kept earlier in this set is logged only once written.)
+  if (request.id !== undefined && (kept.logged.has(request.id) || kept.readBacks.holds(request.id))) {
+    await kept.readBacks.flush()
+    const logged = kept.logged.get(request.id)!
+    return reusedKey(logged, request) ?? answerLogged(db, session, logged)
   }
   if ('refusal' in prepared) return { status: 'rejected', error: prepared.refusal }
   const { intent, swapped } = translated(prepared.intent, kept.swaps)
