@@ -327,25 +327,18 @@ export interface ReplicatedPage {
 /**
  * The same page as pullDocuments, each document already in its replicated form (toReplicated:
  * the data, with its primary key, `updatedAt` as JavaScript's ISO string, `revision` and
- * `_deleted`), written as JSON by the database and joined there into ONE row. A first sync of a
- * large plant is mostly these pages. Parsing each stored row into objects and serialising it again
- * took over a third of the server's time; then handing each row over separately did: PGlite passes
- * every row through the wire protocol and two JavaScript parsers (its own and pg's), ~7 µs a row —
- * more than the database's own work of reading the row and writing its JSON (docs/architecture.md).
+ * `_deleted`), joined by the database into ONE row. A first sync of a large plant is mostly these
+ * pages. Parsing each stored row into objects and serialising it again took over a third of the
+ * server's time; then handing each row over separately did: PGlite passes every row through the
+ * wire protocol and two JavaScript parsers (its own and pg's), ~7 µs a row; then rendering each
+ * row's JSON in the query did (0.78 s of the database's CPU for 100,000 signals), so the row keeps
+ * it, rendered when written (the `json` column, migration 7): 0.22 s (docs/architecture.md).
  * Not for collections with a redaction rule: that rule is code (collection-rules.ts).
  * Invariant: JSON.parse(`[${json}]`) deep-equals toReplicated of each stored row, in sequence
  * order — tested on both databases.
  */
 export async function pullReplicatedPage(ex: Executor, query: PullQuery): Promise<ReplicatedPage> {
-  const pk = PRIMARY_KEYS[query.collection]
-  const page = pullPage(ex, query)
-    .select([
-      'seq',
-      sql<string>`(data || jsonb_build_object(${sql.lit(pk)}::text, id, 'updatedAt', ${isoTime}, 'revision', revision, '_deleted', deleted))::text`.as(
-        'json',
-      ),
-    ])
-    .as('page')
+  const page = pullPage(ex, query).select(['seq', 'json']).as('page')
   const row = await ex
     .selectFrom(page)
     .select([

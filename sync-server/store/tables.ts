@@ -31,6 +31,11 @@ export interface DocumentsTable {
   updated_at: ColumnType<Date, Date | string, Date | string>
   deleted: boolean
   data: ColumnType<Record<string, unknown>, string, string>
+  /**
+   * The document as a device gets it (toReplicated's JSON), rendered by a trigger whenever the row
+   * is written (migration 7); never written by the application.
+   */
+  json: ColumnType<string, never, never>
 }
 
 export interface CustomersTable {

@@ -5,7 +5,14 @@ import type { Line } from '../../shared/schema/line'
 import { COLLECTIONS } from '../../shared/sync/collections'
 import { STREAM_HEARTBEAT_MS } from '../../shared/sync/protocol'
 import { rulesFor } from '../../sync-server/domain/registry'
-import { pullDocuments, toReplicated } from '../../sync-server/store/documents'
+import { sql } from 'kysely'
+import {
+  pullDocuments,
+  toReplicated,
+  writeDocuments,
+  writeTransaction,
+} from '../../sync-server/store/documents'
+import { migrate } from '../../sync-server/store/migrations'
 import { Messages } from '../../shared/validation/messages'
 import { pushDocuments, pushIntent, pushIntents } from './monitor-fixtures'
 import { DATABASE_KINDS, DEMO, OTHER_ADMIN, startTestServer, type TestServer } from './support/test-server'
@@ -99,6 +106,71 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     const paint = await lineDoc('line-paint')
     expect(paint.excludedPartIds).toEqual([TRICKY])
     expect(paint.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  })
+
+  /** Each collection's pull beside its stored rows in the replicated form (toReplicated). */
+  const expectPullsAsStored = async (collections: ReadonlyArray<(typeof COLLECTIONS)[number]>) => {
+    const plantId = (await pullAll(server, admin, 'plants')).docs[0]!.id as string
+    for (const collection of collections) {
+      const pulled = (await pullAll(server, admin, collection, 700)).docs
+      const stored = await pullDocuments(server.services.db, {
+        customerId: 'cust-demo',
+        collection,
+        plantId,
+        afterSeq: 0,
+        limit: 100_000,
+      })
+      expect(pulled, collection).toStrictEqual(
+        stored.map((d) => toReplicated(d, rulesFor(collection).redact)),
+      )
+    }
+    return plantId
+  }
+
+  test('OFF-03 a pull answers a document as last written: a tombstone, a write again, a key other than id', async () => {
+    const plantId = (await pullAll(server, admin, 'plants')).docs[0]!.id as string
+    const [limit] = (await pullAll(server, admin, 'signalLimits')).docs
+    const {
+      signalUUID,
+      updatedAt: _u,
+      revision,
+      _deleted: _d,
+      ...data
+    } = limit as Doc & { signalUUID: string }
+    const write = (changes: Record<string, unknown>, deleted: boolean) =>
+      writeTransaction(server.services.db, 'cust-demo', (tx) =>
+        writeDocuments(tx, [
+          {
+            customerId: 'cust-demo',
+            collection: 'signalLimits',
+            id: signalUUID,
+            plantId,
+            data: { ...data, ...changes },
+            deleted,
+          },
+        ]),
+      )
+    await write({}, true)
+    let pulled = (await pullAll(server, admin, 'signalLimits')).docs.find((d) => d.signalUUID === signalUUID)!
+    expect(pulled).toMatchObject({ _deleted: true, revision: revision + 1 })
+    await write({ signalName: 'Renamed signal' }, false)
+    pulled = (await pullAll(server, admin, 'signalLimits')).docs.find((d) => d.signalUUID === signalUUID)!
+    expect(pulled).toMatchObject({ _deleted: false, revision: revision + 2, signalName: 'Renamed signal' })
+    await expectPullsAsStored(['signalLimits'])
+  })
+
+  test('OFF-03 documents stored before pulls kept their JSON are answered alike once the server upgrades', async () => {
+    const db = server.services.db
+    // The database as migration 6 left it: no rendered JSON, no trigger.
+    await sql`drop trigger documents_replicated_json on documents`.execute(db)
+    await sql`drop function documents_replicated_json()`.execute(db)
+    await sql`alter table documents drop column json`.execute(db)
+    await sql`delete from schema_migrations where version = 7`.execute(db)
+    await migrate(db)
+    await expectPullsAsStored(COLLECTIONS)
+    const res = await pushIntent(server, admin, settings('line-paint', { alertViewingWindowDays: 31 }))
+    expect(res.status).toBe('applied')
+    expect((await lineDoc('line-paint')).alertViewingWindowDays).toBe(31)
   })
 
   test('OFF-03 a change made after a checkpoint is in the next pull from that checkpoint, and only it', async () => {
