@@ -10,6 +10,7 @@ import { goOffline, openSyncedTablet } from './support/tablet'
  */
 interface Entry {
   signalUUID: string
+  signalName: string
   limits: Array<{ model_number: string; uslFormula: string | null }>
 }
 
@@ -74,4 +75,38 @@ test('OFF-03 CAPL-02 two tabs: a limit saved in either shows in the other, once,
   const restore = [...before, ...added.map((e) => ({ ...e, limits: [] }))]
   const put = await request.put('/api/line-config/spc-signal-limits?line-id=line-paint', { data: restore })
   expect(put.status()).toBe(200)
+})
+
+test('OFF-03 CAPL-02 two tabs: a change the server sends reaches the tab that cannot pull it, through the tab that stored it', async ({
+  browser,
+  request,
+}) => {
+  const before = await limitsOf(request, 'line-paint')
+  const { context, page: a } = await openSyncedTablet(browser, ADMIN, 'SPC_LIMITS')
+  await chooseLine(a, 'Paint Line')
+  const b = await context.newPage()
+  await b.goto('/settings?section=SPC_LIMITS')
+  await chooseLine(b, 'Paint Line')
+  await expect(cell(b, 'USL', 'Flatness 3')).toHaveValue('60')
+  // B loses its network (this tab only): what the server sends now, only A pulls and stores. B
+  // shows it only if A's write is told to B as it commits (line-record-storage.ts, tab-presence.ts).
+  const cdp = await context.newCDPSession(b)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: true,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
+  await expect(b.getByText('Offline', { exact: true }).first()).toBeVisible()
+  const changed = before.map((e) =>
+    e.signalName === 'Flatness 3' ? { ...e, limits: e.limits.map((l) => ({ ...l, uslFormula: '64' })) } : e,
+  )
+  const put = await request.put('/api/line-config/spc-signal-limits?line-id=line-paint', { data: changed })
+  expect(put.status()).toBe(200)
+  await expect(cell(a, 'USL', 'Flatness 3')).toHaveValue('64', { timeout: 15_000 })
+  await expect(cell(b, 'USL', 'Flatness 3')).toHaveValue('64', { timeout: 15_000 })
+  await context.close()
+
+  const restore = await request.put('/api/line-config/spc-signal-limits?line-id=line-paint', { data: before })
+  expect(restore.status()).toBe(200)
 })

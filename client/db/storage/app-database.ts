@@ -4,6 +4,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
 import { COLLECTIONS, type CollectionName, type LocalDoc } from '../collections'
 import { withLineRecords } from './line-record-storage'
+import { webLocks } from './tab-presence'
 import { withPagedQueries } from './paged-query-storage'
 import { MIGRATION_STRATEGIES, rxSchemaFor } from './rx-schema'
 
@@ -17,6 +18,8 @@ export interface OpenOptions {
   readonly name: string
   /** Defaults to Dexie on the browser's IndexedDB; tests pass fake-indexeddb. */
   readonly storage?: RxStorage<unknown, unknown>
+  /** Defaults to the browser's Web Locks (tab-presence.ts); tests pass a lock manager of their own. */
+  readonly locks?: LockManager
 }
 
 /** Opens the local database with the 12 replicated collections (RxDB's free edition allows 13). */
@@ -27,6 +30,7 @@ export async function openAppDatabase(options: OpenOptions): Promise<AppDatabase
     // collections (a document per signal) are kept in records of a line (line-record-storage.ts).
     storage: withLineRecords(
       withPagedQueries((options.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>),
+      options.locks ?? webLocks(),
     ),
     multiInstance: true,
     eventReduce: true,

@@ -14,6 +14,8 @@ import { rxSchemaFor } from './rx-schema'
 import type { LineRecordInstance } from './line-record-storage'
 import { recordsDatabaseName, withLineRecords } from './line-record-storage'
 import { RECORD_SIZE } from './record-directory'
+import { fakeLockManager } from './test-locks'
+import { filter, firstValueFrom } from 'rxjs'
 
 /**
  * The bulk collections' storage (client/db/storage/line-record-storage.ts): a seeded run of inserts, edits,
@@ -125,6 +127,41 @@ describe('line-record storage', () => {
     expect(stored.length).toBe(ids.length)
   })
 
+  it("OFF-03 two tabs on one database: each write reaches the other tab's queries as it commits; a tab opened later reads what was written before", async () => {
+    const indexedDB = new IDBFactory()
+    const name = `told-${Math.random().toString(36).slice(2)}`
+    const { locks, holders } = fakeLockManager()
+    const a = await signalsInstance(indexedDB, name, locks)
+    const b = await signalsInstance(indexedDB, name, locks)
+    const signal = (id: string, revision: number) => ({
+      id,
+      lineId: 'L0',
+      name: `${id} r${revision}`,
+      revision,
+      updatedAt: '2026-11-26T10:00:00.000Z',
+      _deleted: false,
+      _attachments: {},
+      _meta: { lwt: revision },
+      _rev: `${revision}-x`,
+    })
+    const toldB = firstValueFrom(
+      b.changeStream().pipe(filter((bulk) => bulk.events.some((e) => e.documentId === 'S1'))),
+    )
+    await a.bulkWrite([{ document: signal('S1', 1) as never }], 'test')
+    expect((await toldB).events.map((e) => [e.operation, e.documentData.name])).toEqual([['INSERT', 'S1 r1']])
+    // B closes: A alone writes S2 (nobody is told); C opens after and reads both.
+    await b.close()
+    expect(holders).toHaveLength(1)
+    await a.bulkWrite([{ document: signal('S2', 1) as never }], 'test')
+    const c = await signalsInstance(indexedDB, name, locks)
+    expect((await c.findDocumentsById(['S1', 'S2'], false)).map((d) => d.name)).toEqual(['S1 r1', 'S2 r1'])
+    const toldC = firstValueFrom(
+      c.changeStream().pipe(filter((bulk) => bulk.events.some((e) => e.documentId === 'S1'))),
+    )
+    await a.bulkWrite([{ document: signal('S1', 2) as never, previous: signal('S1', 1) as never }], 'test')
+    expect((await toldC).events.map((e) => [e.operation, e.documentData.name])).toEqual([['UPDATE', 'S1 r2']])
+  })
+
   it('OFF-03 two tabs on one database: what one wrote the other finds, updates and moves, never twice', async () => {
     const indexedDB = new IDBFactory()
     const name = `tabs-${Math.random().toString(36).slice(2)}`
@@ -228,15 +265,22 @@ describe('line-record storage', () => {
   })
 })
 
-/** The signals' line-record storage instance on `name`, as RxDB opens it (one per tab). */
-async function signalsInstance(indexedDB: IDBFactory, name: string): Promise<LineRecordInstance> {
-  const instance = (await withLineRecords(dexie(indexedDB)).createStorageInstance({
+/**
+ * The signals' line-record storage instance on `name`, as RxDB opens it (one per tab); with `locks`,
+ * shared with the other tabs as the app does (a change event each write, while another is present).
+ */
+async function signalsInstance(
+  indexedDB: IDBFactory,
+  name: string,
+  locks?: LockManager,
+): Promise<LineRecordInstance> {
+  const instance = (await withLineRecords(dexie(indexedDB), locks).createStorageInstance({
     databaseInstanceToken: Math.random().toString(36),
     databaseName: name,
     collectionName: 'signals',
     schema: fillWithDefaultSettings(rxSchemaFor('signals')) as never,
     options: {},
-    multiInstance: false,
+    multiInstance: locks !== undefined,
     devMode: false,
   })) as unknown as LineRecordInstance
   closing.push(instance)

@@ -23,8 +23,11 @@ import {
   addRxStorageMultiInstanceSupport,
   categorizeBulkWriteRows,
   dexieDatabaseName,
+  getBroadcastChannelReference,
   indexedDbOf,
+  removeBroadcastChannelReference,
 } from './rxdb-internals'
+import { joinTabs, presenceGatedChannel, webLocks, type ChannelLike, type TabPresence } from './tab-presence'
 
 /**
  * The storage of the bulk collections (a document per signal, BULK_COLLECTIONS): the documents of a
@@ -59,6 +62,8 @@ export const recordsDatabaseName = (database: string, schemaVersion: number, col
  */
 export function withLineRecords<Internals, Options>(
   storage: RxStorage<Internals, Options>,
+  /** Tells other tabs of this tab's writes only while there are any (tab-presence.ts). */
+  locks: LockManager | undefined = webLocks(),
 ): RxStorage<Internals, Options> {
   const { indexedDB: idb, IDBKeyRange: KeyRange } = indexedDbOf(storage as RxStorage<unknown, unknown>)
   if (!idb || !KeyRange) return storage
@@ -75,10 +80,49 @@ export function withLineRecords<Internals, Options>(
       recordsDatabaseName(params.databaseName, params.schema.version, params.collectionName),
     )
     const instance = new LineRecordInstance(params as never, idb, db, KeyRange, lineField)
-    await addRxStorageMultiInstanceSupport(LINE_RECORDS_STORAGE, params, instance as never)
+    if (params.multiInstance) await shareWithOtherTabs(params, instance, locks)
     return instance as unknown as RxStorageInstance<T, Internals, Options>
   }
   return wrapped
+}
+
+/**
+ * RxDB's multi-instance support (another tab's writes reach this tab's queries as change events),
+ * with this tab's events sent only while another tab holds the database (tab-presence.ts). The
+ * channel listens before this tab counts itself present, and the instance is handed to RxDB (which
+ * reads it) only after that.
+ */
+async function shareWithOtherTabs<T>(
+  params: RxStorageInstanceCreationParams<T, unknown>,
+  instance: LineRecordInstance,
+  locks: LockManager | undefined,
+): Promise<void> {
+  const channel = getBroadcastChannelReference(
+    LINE_RECORDS_STORAGE,
+    params.databaseInstanceToken,
+    params.databaseName,
+    instance,
+  ) as unknown as ChannelLike
+  // Set once this instance counts as present; nothing is written before (RxDB has not got it yet).
+  const joined: { presence?: TabPresence } = {}
+  const gated = presenceGatedChannel(channel, {
+    othersPresent: () => joined.presence?.othersPresent() ?? Promise.resolve(true),
+    leave: () => joined.presence?.leave(),
+  })
+  addRxStorageMultiInstanceSupport(LINE_RECORDS_STORAGE, params as never, instance as never, gated as never)
+  joined.presence = await joinTabs(locks, params.databaseName, params.databaseInstanceToken)
+  // RxDB lets a channel it was given be; this instance's reference and presence end with it.
+  for (const method of ['close', 'remove'] as const) {
+    const end = instance[method].bind(instance)
+    instance[method] = async () => {
+      try {
+        await end()
+      } finally {
+        joined.presence?.leave()
+        await removeBroadcastChannelReference(params.databaseInstanceToken, instance)
+      }
+    }
+  }
 }
 
 type Data = Record<string, unknown>

@@ -16,9 +16,11 @@ import {
   dexieTarget,
   DOCS_STORE,
   fromDexieToStorage,
+  getBroadcastChannelReference,
   getKeyRangeByQueryPlan,
   indexedDbOf,
   keyRangeOf,
+  removeBroadcastChannelReference,
   unwrapInstance,
 } from './rxdb-internals'
 
@@ -54,6 +56,14 @@ describe('RxDB internals the storage relies on', () => {
       arity(addRxStorageMultiInstanceSupport),
       changed('addRxStorageMultiInstanceSupport(name, params, instance, …)'),
     ).toBe(4)
+    expect(
+      arity(getBroadcastChannelReference),
+      changed('getBroadcastChannelReference(storageName, databaseInstanceToken, databaseName, ref)'),
+    ).toBe(4)
+    expect(
+      arity(removeBroadcastChannelReference),
+      changed('removeBroadcastChannelReference(databaseInstanceToken, ref)'),
+    ).toBe(2)
     expect(
       arity(getKeyRangeByQueryPlan),
       changed('getKeyRangeByQueryPlan(booleanIndexes, queryPlan, IDBKeyRange)'),

@@ -1,6 +1,8 @@
 import {
   addRxStorageMultiInstanceSupport,
   categorizeBulkWriteRows,
+  getBroadcastChannelReference,
+  removeBroadcastChannelReference,
   type PreparedQuery,
   type RxCollection,
   type RxStorage,
@@ -46,6 +48,8 @@ export const fromStoredDeleted = (stored: unknown): boolean | undefined =>
 export {
   addRxStorageMultiInstanceSupport,
   categorizeBulkWriteRows,
+  getBroadcastChannelReference,
+  removeBroadcastChannelReference,
   DEXIE_DOCS_TABLE_NAME,
   dexieReplaceIfStartsWithPipe,
   fromDexieToStorage,
