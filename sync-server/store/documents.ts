@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely'
-import { PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
+import { COLLECTIONS, PRIMARY_KEYS, type CollectionName } from '../../shared/sync/collections'
 import type { ReplicatedDocument } from '../../shared/sync/protocol'
 import type { Tables } from './tables'
 
@@ -439,9 +439,13 @@ export async function insertDocuments(
 
 /** The customer's newest write sequence (0 when none): where a new change stream starts. */
 export async function latestSeq(ex: Executor, customerId: string): Promise<number> {
-  const top = await sql<{
-    seq: string | null
-  }>`select max(seq) as seq from documents where customer_id = ${customerId}`.execute(ex)
+  // Each collection's newest through the pull index (one index probe each), not a scan of every
+  // row of the customer (~0.1 s for 100,000 signals, at every stream a device opens).
+  const top = await sql<{ seq: string | null }>`
+    select max(latest) as seq from (
+      select (select max(seq) from documents where customer_id = ${customerId} and collection = c) as latest
+        from unnest(${sql.val([...COLLECTIONS])}::text[]) as c
+    ) newest`.execute(ex)
   return Number(top.rows[0]?.seq ?? 0)
 }
 
@@ -454,9 +458,10 @@ export async function countPlantDocuments(
   customerId: string,
   plantId: string,
 ): Promise<Partial<Record<CollectionName, number>>> {
+  // Kept by the database as rows are written (migration 8), not counted here.
   const rows = await ex
-    .selectFrom('documents')
-    .select(['collection', (eb) => eb.fn.countAll<string>().as('n')])
+    .selectFrom('document_counts')
+    .select(['collection', sql<string>`sum(n)`.as('n')])
     .where('customer_id', '=', customerId)
     .where('plant_id', 'in', [plantId, CUSTOMER_WIDE])
     .groupBy('collection')

@@ -210,6 +210,64 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
       alter table documents alter column json set not null;
     `,
   },
+  {
+    version: 8,
+    // Issue 27: how many documents each plant holds per collection (a first sync's yardstick,
+    // GET /sync/counts), kept by statement triggers as rows come, move to another plant, or go,
+    // instead of a scan of every row of the customer at each device's first sync (~0.1–0.2 s for
+    // 100,000 signals, and every request behind it waits: PGlite is one connection).
+    up: `
+      create table document_counts (
+        customer_id text not null,
+        plant_id text not null,
+        collection text not null,
+        n bigint not null,
+        primary key (customer_id, plant_id, collection)
+      );
+      insert into document_counts (customer_id, plant_id, collection, n)
+        select customer_id, plant_id, collection, count(*) from documents group by 1, 2, 3;
+      create function document_counts_add(delta bigint, rows_customer text, rows_plant text, rows_collection text)
+        returns void language sql as $$
+          insert into document_counts (customer_id, plant_id, collection, n)
+            values (rows_customer, rows_plant, rows_collection, delta)
+          on conflict (customer_id, plant_id, collection)
+            do update set n = document_counts.n + excluded.n
+        $$;
+      create function document_counts_inserted() returns trigger language plpgsql as $$
+      begin
+        perform document_counts_add(count(*), customer_id, plant_id, collection)
+          from inserted group by customer_id, plant_id, collection;
+        return null;
+      end
+      $$;
+      create function document_counts_deleted() returns trigger language plpgsql as $$
+      begin
+        perform document_counts_add(-count(*), customer_id, plant_id, collection)
+          from deleted group by customer_id, plant_id, collection;
+        return null;
+      end
+      $$;
+      -- An update counts only where it moved a row to another plant (the key never changes).
+      create function document_counts_moved() returns trigger language plpgsql as $$
+      begin
+        perform document_counts_add(-count(*), o.customer_id, o.plant_id, o.collection)
+          from before_rows o join after_rows n using (customer_id, collection, id)
+         where o.plant_id <> n.plant_id group by o.customer_id, o.plant_id, o.collection;
+        perform document_counts_add(count(*), n.customer_id, n.plant_id, n.collection)
+          from before_rows o join after_rows n using (customer_id, collection, id)
+         where o.plant_id <> n.plant_id group by n.customer_id, n.plant_id, n.collection;
+        return null;
+      end
+      $$;
+      create trigger document_counts_inserted after insert on documents
+        referencing new table as inserted for each statement execute function document_counts_inserted();
+      create trigger document_counts_deleted after delete on documents
+        referencing old table as deleted for each statement execute function document_counts_deleted();
+      create trigger document_counts_moved after update on documents
+        referencing old table as before_rows new table as after_rows
+        for each statement execute function document_counts_moved();
+    `,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -7,6 +7,7 @@ import type { ColumnType, Generated } from 'kysely'
  */
 export interface Tables {
   documents: DocumentsTable
+  document_counts: DocumentCountsTable
   customers: CustomersTable
   credentials: CredentialsTable
   sessions: SessionsTable
@@ -36,6 +37,14 @@ export interface DocumentsTable {
    * is written (migration 7); never written by the application.
    */
   json: ColumnType<string, never, never>
+}
+
+/** How many rows (tombstones included) each plant holds per collection; kept by triggers (migration 8). */
+export interface DocumentCountsTable {
+  customer_id: string
+  plant_id: string
+  collection: string
+  n: ColumnType<string, never, never>
 }
 
 export interface CustomersTable {

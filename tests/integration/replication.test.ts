@@ -469,6 +469,61 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
     expect((await server.call('GET', '/sync/counts', '')).status).toBe(401)
   })
 
+  test('OFF-08 the counts stay those of the stored rows as documents come, move to another plant, are removed, and go', async () => {
+    const db = server.services.db
+    const plantId = (await pullAll(server, admin, 'plants')).docs[0]!.id as string
+    const counted = async () =>
+      (await server.call<{ counts: Record<string, number> }>('GET', '/sync/counts', admin)).body.counts
+    // What a scan of the stored rows finds, per collection, for the session's plant.
+    const scanned = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom('documents')
+            .select(['collection', (eb) => eb.fn.countAll<string>().as('n')])
+            .where('customer_id', '=', 'cust-demo')
+            .where('plant_id', 'in', [plantId, '*'])
+            .groupBy('collection')
+            .execute()
+        ).map((r) => [r.collection, Number(r.n)]),
+      )
+    const before = await counted()
+    expect(before).toMatchObject(await scanned())
+    const write = (inputs: ReadonlyArray<{ id: string; plant: string; deleted?: boolean }>) =>
+      writeTransaction(db, 'cust-demo', (tx) =>
+        writeDocuments(
+          tx,
+          inputs.map((i) => ({
+            customerId: 'cust-demo',
+            collection: 'stations' as const,
+            id: i.id,
+            plantId: i.plant,
+            data: { lineId: 'line-paint', name: i.id },
+            deleted: i.deleted ?? false,
+          })),
+        ),
+      )
+    // Three new stations in one statement, one of them in another plant.
+    await write([
+      { id: 'count-a', plant: plantId },
+      { id: 'count-b', plant: plantId },
+      { id: 'count-c', plant: 'plant-elsewhere' },
+    ])
+    expect((await counted()).stations).toBe(before.stations! + 2)
+    // One moves here, one moves away, one is removed (a tombstone still counts: a pull sends it).
+    await write([
+      { id: 'count-c', plant: plantId },
+      { id: 'count-a', plant: 'plant-elsewhere' },
+      { id: 'count-b', plant: plantId, deleted: true },
+    ])
+    expect((await counted()).stations).toBe(before.stations! + 2)
+    expect(await counted()).toMatchObject(await scanned())
+    // Rows deleted outright (an operator's cleanup) are no longer counted.
+    await db.deleteFrom('documents').where('id', 'in', ['count-a', 'count-b', 'count-c']).execute()
+    expect(await counted()).toMatchObject(before)
+    expect((await counted()).stations).toBe((await pullAll(server, admin, 'stations')).docs.length)
+  })
+
   test('OFF-06 each tenant pulls only its own documents and cannot act in another tenant', async () => {
     const other = await server.signIn(OTHER_ADMIN.email, OTHER_ADMIN.password)
     const lines = (await pullAll(server, other, 'lines')).docs.map((d) => d.id)
