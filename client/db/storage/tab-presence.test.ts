@@ -70,6 +70,23 @@ describe('tab presence', () => {
     expect(sent).toEqual([1, 2, 3])
   })
 
+  it('OFF-03 a lock manager that refuses the lock, or cannot be asked, never keeps the database shut nor a change unsent', async () => {
+    const refusing = {
+      request: () => Promise.reject(new DOMException('refused', 'SecurityError')),
+      query: () => Promise.reject(new Error('unreachable')),
+    } as unknown as LockManager
+    const refused = await joinTabs(refusing, 'qm-plant-1', 'tab-refused')
+    expect(await refused.othersPresent()).toBe(true)
+    const { locks } = fakeLockManager()
+    const mute = { request: locks.request.bind(locks), query: () => Promise.reject(new Error('gone')) }
+    const unasked = await joinTabs(mute as unknown as LockManager, 'qm-plant-1', 'tab-unasked')
+    const { sent, channel } = recordingChannel()
+    await presenceGatedChannel(channel, unasked).postMessage('told')
+    expect(sent).toEqual(['told'])
+    refused.leave()
+    unasked.leave()
+  })
+
   it('OFF-03 without Web Locks every change is sent, and a change that cannot be sent does not stop the next', async () => {
     const presence = await joinTabs(undefined, 'qm-plant-1', 'tab-a')
     const sent: unknown[] = []

@@ -37,23 +37,32 @@ export async function joinTabs(
   if (!entry) {
     let release!: () => void
     const released = new Promise<void>((resolve) => (release = resolve))
-    let granted!: () => void
-    const acquired = new Promise<void>((resolve) => (granted = resolve))
-    void locks.request(name, { mode: 'shared' }, () => {
-      granted()
-      return released
-    })
+    let granted!: (held: boolean) => void
+    const acquired = new Promise<boolean>((resolve) => (granted = resolve))
+    // A refused lock (a sandboxed frame, a browser's own rule) must not keep the database shut:
+    // this instance then sends every message, as without Web Locks.
+    locks
+      .request(name, { mode: 'shared' }, () => {
+        granted(true)
+        return released
+      })
+      .catch(() => granted(false))
     entry = { users: 0, acquired, release }
     HELD.set(instance, entry)
   }
   entry.users++
-  await entry.acquired
+  const held = await entry.acquired
   const mine = entry
   let left = false
   return {
     othersPresent: async () => {
-      const { held = [] } = await locks.query()
-      return held.filter((l) => l.name === name).length > 1
+      if (!held) return true
+      try {
+        const { held: holders = [] } = await locks.query()
+        return holders.filter((l) => l.name === name).length > 1
+      } catch {
+        return true
+      }
     },
     leave: () => {
       if (left) return
@@ -99,4 +108,4 @@ export interface ChannelLike {
 const PRESENCE_LOCK = 'qm-tab-presence:'
 
 /** The lock each open database instance holds, shared by its collections. */
-const HELD = new Map<string, { users: number; acquired: Promise<void>; release: () => void }>()
+const HELD = new Map<string, { users: number; acquired: Promise<boolean>; release: () => void }>()
