@@ -437,7 +437,10 @@ export async function insertDocuments(
   }
 }
 
-/** The customer's newest write sequence (0 when none): where a new change stream starts. */
+/**
+ * The customer's newest write sequence (0 when none), over the replicated collections, which are all
+ * the table holds: where a new change stream starts.
+ */
 export async function latestSeq(ex: Executor, customerId: string): Promise<number> {
   // Each collection's newest through the pull index (one index probe each), not a scan of every
   // row of the customer (~0.1 s for 100,000 signals, at every stream a device opens).
