@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { ADMIN, apiAs, chooseLine } from './support/app'
 import { goOffline, openSyncedTablet } from './support/tablet'
 
@@ -26,17 +26,23 @@ async function saveUsl(page: Page, signal: string, value: string) {
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 30_000 })
 }
 
-test('OFF-03 CAPL-02 two tabs: a limit saved in either shows in the other, once, and survives a reload and an offline start', async ({
-  browser,
-  request,
-}) => {
-  const before = await limitsOf(request, 'line-paint')
+/** One tablet, two tabs on SPC Limits' Paint Line, its seeded limits shown in both. */
+async function openTwoTabs(browser: Browser) {
   const { context, page: a } = await openSyncedTablet(browser, ADMIN, 'SPC_LIMITS')
   await chooseLine(a, 'Paint Line')
   const b = await context.newPage()
   await b.goto('/settings?section=SPC_LIMITS')
   await chooseLine(b, 'Paint Line')
   await expect(cell(b, 'USL', 'Flatness 3')).toHaveValue('60')
+  return { context, a, b }
+}
+
+test('OFF-03 CAPL-02 two tabs: a limit saved in either shows in the other, once, and survives a reload and an offline start', async ({
+  browser,
+  request,
+}) => {
+  const before = await limitsOf(request, 'line-paint')
+  const { context, a, b } = await openTwoTabs(browser)
 
   await saveUsl(a, 'Flatness 3', '62')
   await expect(cell(b, 'USL', 'Flatness 3')).toHaveValue('62', { timeout: 15_000 })
@@ -82,12 +88,7 @@ test('OFF-03 CAPL-02 two tabs: a change the server sends reaches the tab that ca
   request,
 }) => {
   const before = await limitsOf(request, 'line-paint')
-  const { context, page: a } = await openSyncedTablet(browser, ADMIN, 'SPC_LIMITS')
-  await chooseLine(a, 'Paint Line')
-  const b = await context.newPage()
-  await b.goto('/settings?section=SPC_LIMITS')
-  await chooseLine(b, 'Paint Line')
-  await expect(cell(b, 'USL', 'Flatness 3')).toHaveValue('60')
+  const { context, a, b } = await openTwoTabs(browser)
   // B loses its network (this tab only): what the server sends now, only A pulls and stores. B
   // shows it only if A's write is told to B as it commits (line-record-storage.ts, tab-presence.ts).
   const cdp = await context.newCDPSession(b)
