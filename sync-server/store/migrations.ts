@@ -213,7 +213,7 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
   {
     version: 8,
     // Issue 27: how many documents each plant holds per collection (a first sync's yardstick,
-    // GET /sync/counts), kept by statement triggers as rows come, move to another plant, or go,
+    // GET /sync/counts), kept by triggers as rows come, move to another plant, or go,
     // instead of a scan of every row of the customer at each device's first sync (~0.1–0.2 s for
     // 100,000 signals, and every request behind it waits: PGlite is one connection).
     up: `
@@ -247,15 +247,12 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
         return null;
       end
       $$;
-      -- An update counts only where it moved a row to another plant (the key never changes).
+      -- An update counts only where it moved a row to another plant (the key never changes): a row
+      -- trigger whose condition keeps every other write (an edit, an upsert) from calling it.
       create function document_counts_moved() returns trigger language plpgsql as $$
       begin
-        perform document_counts_add(-count(*), o.customer_id, o.plant_id, o.collection)
-          from before_rows o join after_rows n using (customer_id, collection, id)
-         where o.plant_id <> n.plant_id group by o.customer_id, o.plant_id, o.collection;
-        perform document_counts_add(count(*), n.customer_id, n.plant_id, n.collection)
-          from before_rows o join after_rows n using (customer_id, collection, id)
-         where o.plant_id <> n.plant_id group by n.customer_id, n.plant_id, n.collection;
+        perform document_counts_add(-1, old.customer_id, old.plant_id, old.collection);
+        perform document_counts_add(1, new.customer_id, new.plant_id, new.collection);
         return null;
       end
       $$;
@@ -263,9 +260,9 @@ const MIGRATIONS: ReadonlyArray<{ version: number; up: string }> = [
         referencing new table as inserted for each statement execute function document_counts_inserted();
       create trigger document_counts_deleted after delete on documents
         referencing old table as deleted for each statement execute function document_counts_deleted();
-      create trigger document_counts_moved after update on documents
-        referencing old table as before_rows new table as after_rows
-        for each statement execute function document_counts_moved();
+      create trigger document_counts_moved after update of plant_id on documents
+        for each row when (old.plant_id is distinct from new.plant_id)
+        execute function document_counts_moved();
     `,
   },
 ]
