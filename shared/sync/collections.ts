@@ -21,7 +21,12 @@ export type CollectionName = (typeof COLLECTIONS)[number]
 /** Only administrators pull, push or stream these. */
 export const ADMIN_ONLY_COLLECTIONS: ReadonlySet<CollectionName> = new Set(['users', 'dataSources'])
 
-/** The field of each document that holds its id (the spec's own names where it has them). */
+/**
+ * The field of each document that holds its id (the spec's own names where it has them). The
+ * server's trigger that renders each row's replicated JSON names these too
+ * (sync-server/store/migrations.ts, version 7): a change here needs a migration that replaces it
+ * (replication.test.ts compares every collection's pull with toReplicated).
+ */
 export const PRIMARY_KEYS = {
   plants: 'id',
   lines: 'id',

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Role, UserLocationConfig } from '../../shared/schema/user'
-import { getDocument, listDocuments } from '../store/documents'
-import { sessionRow } from '../store/session-rows'
+import { sessionRow, userRow, type UserRow } from '../store/session-rows'
 import type { Tables } from '../store/tables'
 import { hashToken, newSessionToken } from './token'
 
@@ -38,23 +37,20 @@ export async function deleteSession(db: Kysely<Tables>, token: string): Promise<
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute()
 }
 
-/**
- * The session for a cookie token, read fresh each time so role changes apply at once: the same
- * answer as sessionForUser for the session's user, in one statement (every request asks it; three
- * statements cost ~1 ms a request on the embedded database, docs/architecture.md).
- */
+/** The session for a cookie token, read fresh each time so role changes apply at once. */
 export async function loadSession(db: Kysely<Tables>, token: string): Promise<Session | undefined> {
   const row = await sessionRow(db, hashToken(token))
-  if (!row || row.expires_at.getTime() < Date.now() || row.deleted || !row.plant_id) return undefined
-  const user = row.data as unknown as UserData
-  return {
-    userId: row.user_id,
-    email: user.email,
-    role: user.role,
-    customerId: row.customer_id,
-    plantId: row.plant_id,
-    locationConfig: user.locationConfig,
-  }
+  return row && row.expires_at.getTime() >= Date.now() ? sessionOf(row) : undefined
+}
+
+/** The session a sign-in of this user starts with (undefined: the user is gone, or has no plant). */
+export async function sessionForUser(
+  db: Kysely<Tables>,
+  customerId: string,
+  userId: string,
+): Promise<Session | undefined> {
+  const row = await userRow(db, customerId, userId)
+  return row && sessionOf(row)
 }
 
 interface UserData {
@@ -63,24 +59,15 @@ interface UserData {
   readonly locationConfig: UserLocationConfig
 }
 
-export async function sessionForUser(
-  db: Kysely<Tables>,
-  customerId: string,
-  userId: string,
-): Promise<Session | undefined> {
-  const user = await getDocument<UserData>(db, customerId, 'users', userId)
-  if (!user || user.deleted) return undefined
-  const plants = await listDocuments(db, customerId, 'plants')
-  const own = plants.find((p) => p.id === user.data.locationConfig.locationPlantId)
-  // Corporate and unassigned users work in the customer's first plant.
-  const plant = own ?? plants[0]
-  if (!plant) return undefined
+function sessionOf(row: UserRow): Session | undefined {
+  if (row.deleted || !row.plant_id) return undefined
+  const user = row.data as unknown as UserData
   return {
-    userId,
-    email: user.data.email,
-    role: user.data.role,
-    customerId,
-    plantId: plant.id,
-    locationConfig: user.data.locationConfig,
+    userId: row.user_id,
+    email: user.email,
+    role: user.role,
+    customerId: row.customer_id,
+    plantId: row.plant_id,
+    locationConfig: user.locationConfig,
   }
 }

@@ -12,11 +12,11 @@ import { DATABASE_KINDS, DEMO, useDemoServer } from './support/test-server'
 
 /**
  * SHELL-04: every request reads its session afresh — the stored user's role, and the plant it works
- * in (its own plant, else the customer's first). `loadSession` does it in one statement; it must
- * answer what `sessionForUser` (the sign-in's reading) answers for the same user, whatever the
- * user's plant, and nothing for a removed user or an expired session.
+ * in (its own plant, else the customer's first) — in one statement (store/session-rows.ts), and a
+ * sign-in reads the same user alike: the plant each answers is checked by name, and nothing is
+ * answered for a removed user or an expired session.
  */
-describe.each(DATABASE_KINDS)('SHELL-04 a session read in one statement on %s', (kind) => {
+describe.each(DATABASE_KINDS)('SHELL-04 a session read afresh on %s', (kind) => {
   const demo = useDemoServer(kind, { signIn: [] })
 
   const tokenOf = (cookie: string) => decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1))

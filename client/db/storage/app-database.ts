@@ -4,7 +4,6 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie'
 import type { RxStorage } from 'rxdb'
 import { COLLECTIONS, type CollectionName, type LocalDoc } from '../collections'
 import { withLineRecords } from './line-record-storage'
-import { webLocks } from './tab-presence'
 import { withPagedQueries } from './paged-query-storage'
 import { MIGRATION_STRATEGIES, rxSchemaFor } from './rx-schema'
 
@@ -30,7 +29,7 @@ export async function openAppDatabase(options: OpenOptions): Promise<AppDatabase
     // collections (a document per signal) are kept in records of a line (line-record-storage.ts).
     storage: withLineRecords(
       withPagedQueries((options.storage ?? getRxStorageDexie()) as RxStorage<unknown, unknown>),
-      options.locks ?? webLocks(),
+      options.locks,
     ),
     multiInstance: true,
     eventReduce: true,
