@@ -37,7 +37,16 @@ export async function startSeededServer(
   try {
     execSync('npm run build', { stdio: 'ignore' })
     execSync(`npx tsx sync-server/seed/cli.ts ${seedArgs.join(' ')}`, { env, stdio: 'inherit' })
-    server = spawn('npx', ['tsx', 'sync-server/main.ts'], { env, stdio: 'ignore', detached: true })
+    // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops, as in
+    // server-processes.ts (node refuses --cpu-prof in NODE_OPTIONS).
+    const profile = process.env.BENCH_CPU_PROF
+    server = profile
+      ? spawn('node', ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'sync-server/main.ts'], {
+          env,
+          stdio: 'ignore',
+          detached: true,
+        })
+      : spawn('npx', ['tsx', 'sync-server/main.ts'], { env, stdio: 'ignore', detached: true })
     const base = `http://127.0.0.1:${port}`
     await waitFor(async () => (await fetch(`${base}/api/health`)).ok)
     return { base, pid: server.pid!, stop }
