@@ -1,4 +1,4 @@
-import { createRevision, now, type RxStorageInstance } from 'rxdb'
+import { createRevision, now, type RxDocumentData, type RxStorageInstance } from 'rxdb'
 import type { ReplicatedDocument } from '../../../shared/sync/protocol'
 import { bulkInsertIfEmpty, bulkPutNewer } from './dexie-direct-write'
 import { LineRecordInstance } from './line-record-storage'
@@ -29,6 +29,7 @@ const CONTEXT = 'qm-pull'
 const MAX_ATTEMPTS = 3
 
 /**
+ * @param documents taken over: each one stored is the object given, with RxDB's fields set on it.
  * @param assumeEmpty the caller expects none of these ids to be stored (a first sync, also one resumed
  *   after a reload): skip the read before the write. If a row exists after all, the insert adds
  *   nothing and the whole page is written with a read.
@@ -45,17 +46,22 @@ export async function writePulledDocuments(
   const idOf = (d: ReplicatedDocument) => String(d[primaryKey])
   // One write time per call, as RxDB itself does for a bulk write.
   const meta = { lwt: now() }
-  /** The document to store over `previous`, or undefined when what is stored is as new. */
-  const prepare = (doc: ReplicatedDocument, previous: StoredServerDocument | undefined) =>
-    previous && !isNewer(doc, previous)
-      ? undefined
-      : {
-          ...doc,
-          _deleted: doc._deleted === true,
-          _meta: meta,
-          _attachments: {},
-          _rev: createRevision(token, previous as never),
-        }
+  /**
+   * The document to store over `previous`, or undefined when what is stored is as new. It is the
+   * object the server's answer was parsed into, given RxDB's fields, not a copy of it: a first sync
+   * copied 100,000 signals here for nothing (docs/architecture.md).
+   */
+  const prepare = (doc: ReplicatedDocument, previous: StoredServerDocument | undefined) => {
+    if (previous && !isNewer(doc, previous)) return undefined
+    const stored = doc as {
+      -readonly [K in keyof RxDocumentData<ReplicatedDocument>]: RxDocumentData<ReplicatedDocument>[K]
+    }
+    stored._deleted = doc._deleted === true
+    stored._meta = meta
+    stored._attachments = {}
+    stored._rev = createRevision(token, previous as never)
+    return stored as RxDocumentData<ReplicatedDocument>
+  }
   let written = 0
   const records = lineRecords(storage)
   if (records) {
