@@ -153,7 +153,11 @@ export class DeviceProxy {
         const event = buffer.slice(0, cut + 2)
         buffer = buffer.slice(cut + 2)
         const faults = this.faults
-        const plain = !event.includes(`data: ${RESYNC}\n`) && !event.includes(`event: ${PING_EVENT}`)
+        // The stream's start (RESYNC, or StreamStart's `{"resync":…}`) and heartbeats are never faulted.
+        const plain =
+          !event.includes(`data: ${RESYNC}\n`) &&
+          !event.includes('data: {"resync":') &&
+          !event.includes(`event: ${PING_EVENT}`)
         if (!faults || !plain || state.silent) {
           send(event)
           continue

@@ -94,6 +94,25 @@ export type StreamEvent = typeof StreamEvent.Type
 export const RESYNC = 'RESYNC'
 
 /**
+ * The stream's first message to a client that asks for it (STREAM_START_QUERY), in place of RESYNC:
+ * where the stream starts. `after` is the sequence its events follow (the first event of each
+ * collection carries it as its `after`); `latest` is each collection's newest sequence at that
+ * moment. Everything up to `latest` the client must pull; what comes later, the stream sends. A
+ * client that already holds a collection up to its `latest` needs no pull: without these figures
+ * every (re)connection pulled every collection once, and once more at its first event.
+ */
+export const StreamStart = Schema.Struct({
+  resync: Schema.Struct({
+    after: Schema.Int,
+    latest: Schema.Record(Schema.String, Schema.Int),
+  }),
+})
+export type StreamStart = typeof StreamStart.Type
+
+/** The query of /sync/stream that asks for StreamStart instead of RESYNC (older servers ignore it). */
+export const STREAM_START_QUERY = 'start=1'
+
+/**
  * The stream's heartbeat (an `event: ping`): a stream silent for longer than STREAM_SILENCE_MS is
  * dead even if its connection looks open (a proxy that stopped forwarding), and the client opens a
  * new one. Comments (`: keep-alive`) would not do: EventSource never shows them to the page.

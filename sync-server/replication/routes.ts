@@ -16,8 +16,10 @@ import {
   PullRequest,
   RESYNC,
   STREAM_HEARTBEAT_MS,
+  STREAM_START_QUERY,
   type ReplicatedDocument,
   type StreamHeartbeat,
+  type StreamStart,
 } from '../../shared/sync/protocol'
 import { getCookie } from 'hono/cookie'
 import { requireSession, sessionOfToken } from '../auth/middleware'
@@ -29,7 +31,7 @@ import { readBody } from '../http/body'
 import { acceptedCodings } from '../http/content-coding'
 import {
   countPlantDocuments,
-  latestSeq,
+  latestSeqs,
   pullDocuments,
   pullReplicatedPage,
   toReplicated,
@@ -125,13 +127,30 @@ export function replicationRoutes(): Hono<AppEnv> {
         stream.onAbort(resolve)
       })
       const visible = COLLECTIONS.filter((col) => canAccessCollection(col, session.role))
-      // Start after what exists now: the client answers RESYNC with a pull that covers it.
+      const [startKey, startValue] = STREAM_START_QUERY.split('=')
+      const describesStart = c.req.query(startKey!) === startValue
+      // Start after what exists now: the client pulls what its first message says it may lack.
+      // Listening begins before that is read (changes wait in `chain` until it is sent): a change
+      // committed after the read has a later sequence (writes of a customer take turns) and is
+      // sent; one before it is in what the client pulls.
       const cursor = new Map<CollectionName, number>()
-      const start = await latestSeq(services.db, session.customerId)
-      for (const col of visible) cursor.set(col, start)
       /** The collections this stream has sent an event of (the heartbeat names their last). */
       const sent = new Set<CollectionName>()
-      await stream.writeSSE({ data: RESYNC })
+      let chain = (async () => {
+        const latest = await latestSeqs(services.db, session.customerId)
+        for (const col of visible) cursor.set(col, latest.all)
+        const start: StreamStart = {
+          resync: {
+            after: latest.all,
+            latest: Object.fromEntries(visible.map((col) => [col, latest.of[col]])),
+          },
+        }
+        await stream.writeSSE({ data: describesStart ? JSON.stringify(start) : RESYNC })
+      })().catch((err: unknown) => {
+        // No start, no stream: the client opens another (its silence watchdog, change-stream.ts).
+        console.error('stream start failed', err)
+        end()
+      })
 
       const stillSees = async (collection: CollectionName) => {
         const now = await sessionOfToken(services, token)
@@ -140,13 +159,13 @@ export function replicationRoutes(): Hono<AppEnv> {
         )
       }
 
-      let chain = Promise.resolve()
       const unsubscribe = services.changes.subscribe((notice) => {
-        if (notice.customerId !== session.customerId || !cursor.has(notice.collection)) return
+        if (notice.customerId !== session.customerId || !visible.includes(notice.collection)) return
         chain = chain
           .then(async () => {
-            const after = cursor.get(notice.collection) ?? 0
-            if (notice.seq <= after) return
+            // No cursor: the stream did not start, or it ended (below).
+            const after = cursor.get(notice.collection)
+            if (after === undefined || notice.seq <= after) return
             // SHELL-04: the stream was opened by an administrator; the users and data sources go on
             // only while the stored user still is one. Otherwise the stream ends, and the device's
             // next one (and its session check, sync-controller.ts) has the role as it is now.

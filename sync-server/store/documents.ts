@@ -442,14 +442,23 @@ export async function insertDocuments(
  * the table holds: where a new change stream starts.
  */
 export async function latestSeq(ex: Executor, customerId: string): Promise<number> {
+  return (await latestSeqs(ex, customerId)).all
+}
+
+/** Each collection's newest sequence for the customer (0: it has none), and the newest of them all. */
+export async function latestSeqs(
+  ex: Executor,
+  customerId: string,
+): Promise<{ readonly all: number; readonly of: Readonly<Record<CollectionName, number>> }> {
   // Each collection's newest through the pull index (one index probe each), not a scan of every
   // row of the customer (~0.1 s for 100,000 signals, at every stream a device opens).
-  const top = await sql<{ seq: string | null }>`
-    select max(latest) as seq from (
-      select (select max(seq) from documents where customer_id = ${customerId} and collection = c) as latest
-        from unnest(${sql.val([...COLLECTIONS])}::text[]) as c
-    ) newest`.execute(ex)
-  return Number(top.rows[0]?.seq ?? 0)
+  const rows = await sql<{ collection: CollectionName; seq: string | null }>`
+    select c as collection,
+           (select max(seq) from documents where customer_id = ${customerId} and collection = c) as seq
+      from unnest(${sql.val([...COLLECTIONS])}::text[]) as c`.execute(ex)
+  const of = Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<CollectionName, number>
+  for (const row of rows.rows) of[row.collection] = Number(row.seq ?? 0)
+  return { all: Math.max(0, ...Object.values(of)), of }
 }
 
 /**

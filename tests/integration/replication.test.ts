@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Line } from '../../shared/schema/line'
 import { COLLECTIONS } from '../../shared/sync/collections'
-import { STREAM_HEARTBEAT_MS } from '../../shared/sync/protocol'
+import { STREAM_HEARTBEAT_MS, STREAM_START_QUERY } from '../../shared/sync/protocol'
 import { rulesFor } from '../../sync-server/domain/registry'
 import { sql } from 'kysely'
 import {
@@ -412,6 +412,39 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
       expect(event.collection).toBe('lines')
       expect(event.documents.map((d) => [d.id, d.alertViewingWindowDays])).toEqual([['line-assembly', 60]])
       expect(event.checkpoint.seq).toBeGreaterThan(0)
+    } finally {
+      await events.close()
+    }
+  })
+
+  test('OFF-03 a stream asked where it starts names each collection it sends and its newest sequence; its first event follows that start', async () => {
+    const operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
+    const events = readSse(
+      await server.request('GET', `/sync/stream?${STREAM_START_QUERY}`, { cookie: operator }),
+    )
+    try {
+      const start = JSON.parse(await events.next()) as {
+        resync: { after: number; latest: Record<string, number> }
+      }
+      const newest = await sql<{ collection: string; seq: string }>`
+        select collection, max(seq) as seq from documents where customer_id = 'cust-demo' group by collection`.execute(
+        server.services.db,
+      )
+      const newestOf = new Map(newest.rows.map((r) => [r.collection, Number(r.seq)]))
+      // The operator's collections (not the administrator's), each at its newest row.
+      const seen = COLLECTIONS.filter((c) => c !== 'users' && c !== 'dataSources')
+      expect(Object.keys(start.resync.latest).sort()).toEqual([...seen].sort())
+      for (const c of seen) expect(start.resync.latest[c], c).toBe(newestOf.get(c) ?? 0)
+      expect(start.resync.after).toBe(Math.max(...newestOf.values()))
+      await pushIntent(server, admin, settings('line-assembly', { alertViewingWindowDays: 62 }))
+      const event = JSON.parse(await events.next()) as {
+        collection: string
+        after: number
+        checkpoint: { seq: number }
+      }
+      expect(event.collection).toBe('lines')
+      expect(event.after).toBe(start.resync.after)
+      expect(event.checkpoint.seq).toBeGreaterThan(start.resync.after)
     } finally {
       await events.close()
     }

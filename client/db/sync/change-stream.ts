@@ -1,5 +1,12 @@
 import { Result, Schema } from 'effect'
-import { PING, RESYNC, STREAM_SILENCE_MS, StreamEvent, StreamHeartbeat } from '../../../shared/sync/protocol'
+import {
+  PING,
+  RESYNC,
+  STREAM_SILENCE_MS,
+  StreamEvent,
+  StreamHeartbeat,
+  StreamStart,
+} from '../../../shared/sync/protocol'
 import { isCollectionName } from '../../../shared/sync/collections'
 import { checkDocuments, type CollectionReplication } from './replication'
 import type { Transport } from './transport'
@@ -11,6 +18,7 @@ import type { Transport } from './transport'
  */
 const decodeEvent = Schema.decodeUnknownResult(StreamEvent)
 const decodeHeartbeat = Schema.decodeUnknownResult(StreamHeartbeat)
+const decodeStart = Schema.decodeUnknownResult(StreamStart)
 
 export function openChangeStream(
   transport: Transport,
@@ -59,6 +67,13 @@ function open(
         parsed = JSON.parse(data)
       } catch {
         return onError('The server sent a malformed change')
+      }
+      if (typeof parsed === 'object' && parsed !== null && 'resync' in parsed) {
+        const start = decodeStart(parsed)
+        if (Result.isFailure(start)) return onError('The server sent a malformed change')
+        const { after, latest } = start.success.resync
+        for (const r of replications()) r.restarted(after, latest[r.collection])
+        return
       }
       if (typeof parsed === 'object' && parsed !== null && 'lastSent' in parsed) {
         const beat = decodeHeartbeat(parsed)

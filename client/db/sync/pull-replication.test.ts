@@ -322,4 +322,82 @@ describe('PullReplication', () => {
     await r.awaitInSync()
     expect(server.events).toEqual(['write 1'])
   })
+
+  it('OFF-03 a stream that says where it starts is answered by a pull only when this device may lack something', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 15; i++) server.put(`s${i}`)
+    const r = replicate(server)
+    r.start()
+    await r.awaitInSync()
+    const newest = server.docs.at(-1)!.seq
+    // The stream (re)starts after this device's last pull, nothing new in the collection: no pull.
+    server.events = []
+    r.restarted(newest + 40, newest)
+    await r.awaitInSync()
+    expect(server.events).toEqual([])
+    // Its first event follows the stream's start: stored, and the checkpoint moves with it, no pull.
+    const first = server.put('s15')
+    r.receive({ documents: [first], checkpoint: { seq: first.seq }, after: newest + 40 })
+    await r.awaitInSync()
+    expect(server.events).toEqual(['write 1'])
+    expect(server.saved.at(-1)?.seq).toBe(first.seq)
+    // Restarted while a change was made that this device has not seen: it pulls it.
+    const missed = server.put('s3')
+    server.events = []
+    r.restarted(missed.seq, missed.seq)
+    await r.awaitInSync()
+    expect(server.events).toEqual([`pull ${first.seq}`, 'write 1'])
+    expect(server.stored.get('s3')?.revision).toBe(missed.revision)
+    // An older server says nothing of the collection: as RESYNC, a pull, and its first event pulls too.
+    server.events = []
+    r.restarted(missed.seq, undefined)
+    await r.awaitInSync()
+    expect(server.events).toEqual([`pull ${missed.seq}`])
+    await r.cancel()
+  })
+
+  it('OFF-03 a stream start during a first sync queues no second pull of the collection', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 35; i++) server.put(`s${i}`)
+    const r = replicate(server)
+    r.start()
+    // The stream starts while the first pages are on their way (the pull loop runs, none is queued).
+    await vi.waitFor(() => expect(server.events).toContain('pull 0'))
+    r.restarted(35, 35)
+    await r.awaitInSync()
+    expect(server.events.filter((e) => e.startsWith('pull'))).toEqual([
+      'pull 0',
+      'pull 10',
+      'pull 20',
+      'pull 30',
+    ])
+    expect(server.stored.size).toBe(35)
+    await r.cancel()
+  })
+
+  it('OFF-03 a queued pull that some request needs in full is not skipped for a stream start', async () => {
+    const server = new FakeServer()
+    for (let i = 0; i < 5; i++) server.put(`s${i}`)
+    const r = replicate(server)
+    r.start()
+    await r.awaitInSync()
+    // A write of this device's stored documents holds the queue; a pull is asked for in full (the
+    // network came back), then the stream starts naming what this device holds.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const write = server.write.bind(server)
+    server.write = async (documents) => {
+      await held
+      await write(documents)
+    }
+    const again = server.put('s0')
+    r.receive({ documents: [again], checkpoint: { seq: again.seq }, after: 999 })
+    r.reSync()
+    r.restarted(again.seq, 5)
+    server.events = []
+    release()
+    await r.awaitInSync()
+    expect(server.events.filter((e) => e.startsWith('pull'))).toEqual(['pull 5'])
+    await r.cancel()
+  })
 })

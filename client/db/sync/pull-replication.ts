@@ -6,7 +6,8 @@ import { HttpError } from './transport'
 
 /**
  * Pull replication of one collection: pages by checkpoint until the server has no more, then live
- * items from the change stream (documents with their checkpoint, or RESYNC: "pull now"). It replaces
+ * items from the change stream (documents with their checkpoint, RESYNC: "pull now", or where the
+ * stream starts: "pull if you lack anything up to here"). It replaces
  * RxDB's replication plugin, which kept a replication-metadata record per pulled document and wrote
  * pages one collection-level write at a time; a first sync spent most of its time there.
  *
@@ -69,7 +70,10 @@ export class PullReplication {
   private readonly readyLines = new Set<string>()
   private receivedDocuments = 0
   private checkpoint: Checkpoint | null = null
-  /** The last stream event's checkpoint (undefined after RESYNC: the first one after it pulls). */
+  /**
+   * The last stream event's checkpoint, or where the stream started (restarted); undefined after
+   * RESYNC: the first event after it pulls.
+   */
   private streamSeq: number | undefined
   private fresh = false
   /** Pulled to the end once, on this device, in this or an earlier session. */
@@ -77,6 +81,8 @@ export class PullReplication {
   private tail: Promise<void> = Promise.resolve()
   private queued = 0
   private pullQueued = false
+  /** The queued pull's `upTo` (reSync); undefined: it runs whatever is stored. */
+  private queuedUpTo: number | undefined
   private started = false
   private cancelled = false
   private initialDone = false
@@ -113,15 +119,41 @@ export class PullReplication {
     this.pullWantedLines()
   }
 
-  /** Pull now (network back, RESYNC, after a push without a stream); coalesces with a queued pull. */
-  reSync(): void {
-    if (!this.started || this.cancelled || this.pullQueued) return
+  /**
+   * Pull now (network back, RESYNC, after a push without a stream); coalesces with a queued pull.
+   * `upTo`: the pull is only wanted if this device may lack a document up to that sequence — it is
+   * skipped when, at its turn, the last pull loop reached the end and the checkpoint is at `upTo` or
+   * past it (every document before the checkpoint is stored: it never skips one).
+   */
+  reSync(upTo?: number): void {
+    if (!this.started || this.cancelled) return
+    if (this.pullQueued) {
+      // Coalesced: the queued pull may be skipped only if every request for it allows that.
+      if (this.queuedUpTo !== undefined)
+        this.queuedUpTo = upTo === undefined ? undefined : Math.max(this.queuedUpTo, upTo)
+      return
+    }
     clearTimeout(this.retryTimer)
     this.pullQueued = true
+    this.queuedUpTo = upTo
     this.enqueue(async () => {
       this.pullQueued = false
+      const needed = this.queuedUpTo
+      if (needed !== undefined && this.caughtUp && (this.checkpoint?.seq ?? 0) >= needed) return
       await this.pullUntilCaughtUp()
     })
+  }
+
+  /**
+   * The change stream (re)started after sequence `after`, when this collection's newest was
+   * `latest` (StreamStart): a pull only if this device may lack something up to `latest`, and the
+   * stream's first event of the collection, which follows `after`, follows what this device holds.
+   * Without `latest` (an older server), as RESYNC.
+   */
+  restarted(after: number, latest: number | undefined): void {
+    if (latest === undefined) return this.receive('RESYNC')
+    this.streamSeq = after
+    this.reSync(latest)
   }
 
   /** A change-stream item for this collection. */

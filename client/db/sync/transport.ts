@@ -1,5 +1,10 @@
 import { Result, Schema } from 'effect'
-import { CollectionCounts, PING_EVENT, type Checkpoint } from '../../../shared/sync/protocol'
+import {
+  CollectionCounts,
+  PING_EVENT,
+  STREAM_START_QUERY,
+  type Checkpoint,
+} from '../../../shared/sync/protocol'
 import type { CollectionName } from '../../../shared/sync/collections'
 import { IntentPushResponse, type IntentPushRequest } from '../../../shared/sync/intent-protocol'
 import { SessionUser as SessionUserSchema } from '../../../shared/schema/user'
@@ -36,10 +41,13 @@ export class HttpError extends Error {
   }
 }
 
+/** The change stream, asking it to say where it starts (StreamStart) instead of a bare RESYNC. */
+export const STREAM_PATH = `/sync/stream?${STREAM_START_QUERY}`
+
 export const browserTransport = (base = ''): Transport => ({
   fetch: (path, init) => fetch(base + path, { credentials: 'same-origin', ...init }),
   openStream(onMessage, onError) {
-    const source = new EventSource(`${base}/sync/stream`, { withCredentials: true })
+    const source = new EventSource(`${base}${STREAM_PATH}`, { withCredentials: true })
     source.onmessage = (e) => onMessage(String(e.data))
     // Its data: what the stream sent last of each collection (an older server's: PING).
     source.addEventListener(PING_EVENT, (e) => onMessage(String((e as MessageEvent).data)))

@@ -1,4 +1,4 @@
-import type { Transport } from '../../../client/db/sync/transport'
+import { STREAM_PATH, type Transport } from '../../../client/db/sync/transport'
 import { readEvents } from './sse'
 import type { IntentPushResponse, PushedIntent } from '../../../shared/sync/intent-protocol'
 
@@ -77,7 +77,7 @@ export class NodeTransport implements Transport {
         const controller = new AbortController()
         current = controller
         try {
-          const res = await this.send('/sync/stream', { method: 'GET' }, controller, true)
+          const res = await this.send(STREAM_PATH, { method: 'GET' }, controller, true)
           if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`)
           await readEvents(
             res.body,
