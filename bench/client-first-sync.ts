@@ -78,12 +78,17 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
     else await firstSync()
     const firstSyncMs = Date.now() - start
     const cpu = cpuBetween(cpuBefore, sampleCpu(cpuRoots))
-    // What the pulls moved, headers included (same origin, so Resource Timing knows the sizes).
-    const syncBytes = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((e) => new URL(e.name).pathname.startsWith('/sync/'))
-        .reduce((n, e) => n + e.transferSize, 0),
-    )
+    // What the pulls moved, headers included (same origin, so Resource Timing knows the sizes), and
+    // how many pulls the app made (the floor makes one per page: every collection's pages, no more).
+    const { syncBytes, pulls } = await page.evaluate(() => {
+      const sync = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) =>
+        new URL(e.name).pathname.startsWith('/sync/'),
+      )
+      return {
+        syncBytes: sync.reduce((n, e) => n + e.transferSize, 0),
+        pulls: sync.filter((e) => new URL(e.name).pathname.endsWith('/pull')).length,
+      }
+    })
     // No named inner functions in evaluated code: tsx would wrap them in a helper the page lacks.
     const phases = await page.evaluate(() => {
       const totals = { pull: 0, decode: 0, write: 0 }
@@ -193,7 +198,7 @@ export async function benchClientFirstSync(signals = 100_000): Promise<void> {
           '',
           ms(phases.busy.write),
         ],
-        ['first sync, bytes on the wire', `${(syncBytes / 1e6).toFixed(1)} MB`, '', ''],
+        ['first sync, bytes on the wire', `${(syncBytes / 1e6).toFixed(1)} MB`, `${pulls} pulls`, ''],
         ['sign-in → first Line Management row (new device)', ms(usableMs), 'goal ≤ 1.5 s', ''],
         [
           'page JS heap after the first sync (after GC)',
