@@ -66,7 +66,13 @@ const admin = { email: DEFAULT_DEMO.adminEmail, password: DEFAULT_DEMO.adminPass
 const operator = { email: DEFAULT_DEMO.userEmail, password: DEFAULT_DEMO.userPassword }
 /** The transport's push misbehaviour, as in the convergence test. */
 const MISBEHAVIOUR = { duplicate: 0.04, loseAnswer: 0.02, replay: 0.03 }
-const DOWN: DownFaults = { drop: 0.03, duplicate: 0.03, reorder: 0.03, cutPull: 0.03, failPull: 0.03 }
+/**
+ * Stream faults are per change message, and a change set's push makes one message per collection it
+ * wrote: on PGlite a 6 × 400 run passes only ~20 change messages through a faulted stream (the
+ * faults are off while the devices settle), so at 3% none was hit in three runs. At these shares a
+ * run drops, repeats and reorders a few (docs/soak.md).
+ */
+const DOWN: DownFaults = { drop: 0.15, duplicate: 0.1, reorder: 0.1, cutPull: 0.03, failPull: 0.03 }
 /** Per action: the device's network drops (it comes back after a few of its actions). */
 const NETWORK_DROP = 0.004
 /** Shares of the run at which a server is SIGKILLed mid-push; from the third on it is version 2. */
