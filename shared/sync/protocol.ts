@@ -36,8 +36,8 @@ export type PullRequest = typeof PullRequest.Type
  * A document as replicated: an object of its entity's fields and the server's, checked where it is
  * used (`checkDocuments` for the key, revision and `_deleted`; the entity schemas for the rest).
  * Decoding checks that it is an object and keeps it as it came: decoded as a Record, every document
- * was copied field by field (a first sync's 100,000 signals: ~140 ms of the page's time, twice what
- * parsing them takes; docs/architecture.md). It accepts and refuses the same values as that Record.
+ * was copied field by field (a first sync's 100,000 signals: 0.1–0.14 s, more than parsing them
+ * takes; docs/architecture.md). It accepts and refuses the same values as that Record.
  */
 export const ReplicatedDocument = Schema.declare(
   (u: unknown): u is { readonly [field: string]: unknown } =>
