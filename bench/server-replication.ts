@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { Agent, request } from 'node:http'
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { createApp } from '../sync-server/app'
 import { DEFAULT_DEMO } from '../sync-server/config'
 import { createLocalChangeBus } from '../sync-server/replication/change-bus'
+import { compressPullSync } from '../sync-server/replication/pull-compression'
 import { ensureDemoPlant } from '../sync-server/seed/demo-plant'
 import { openDatabase } from '../sync-server/store/database'
 import {
@@ -192,14 +193,9 @@ export async function benchServerReplication(signals = 100_000): Promise<void> {
     const http = { ms: median(httpRuns) }
     const raw = { ms: median(rawRuns) }
     // What the server must add for a device whatever its design: the answer compressed as it asks
-    // (brotli at quality 1, as replication/routes.ts does), here in one thread, one page after another.
+    // (brotli, as the route compresses it), here in one thread, one page after another.
     const compress = await timed(async () => {
-      for (const body of rawBodies) {
-        const bytes = Buffer.from(body)
-        brotliCompressSync(bytes, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-        })
-      }
+      for (const body of rawBodies) compressPullSync(Buffer.from(body), 'br')
     })
     const gzBytes =
       gzipSync(JSON.stringify({ documents: pulled.slice(0, 1000) })).length * (pulled.length / 1000)

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { BrowserContext, Page } from '@playwright/test'
 import { DEFAULT_PULL_BATCH } from '../../shared/constants'
+import { compressPullSync } from '../../sync-server/replication/pull-compression'
 import { COLLECTIONS, LINE_FIELDS, PRIMARY_KEYS } from '../../shared/sync/collections'
 import { RECORD_SIZE } from '../../client/db/storage/record-directory'
 
@@ -120,11 +120,10 @@ export async function measureFirstSyncFloor(
   }
 }
 
-/** The answer packed as the server packs it (replication/routes.ts: the fastest level of each). */
+/** The answer packed as the server packs it (sync-server/replication/pull-compression.ts). */
 function pack(text: string, encoding: string): Buffer {
   const raw = Buffer.from(text)
-  if (encoding === 'br') return brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } })
-  if (encoding === 'gzip') return gzipSync(raw, { level: 1 })
+  if (encoding === 'br' || encoding === 'gzip') return compressPullSync(raw, encoding)
   if (encoding === 'identity') return raw
   throw new Error(`floor: the server answered ${encoding}, which the floor does not pack`)
 }

@@ -94,7 +94,7 @@ export type StreamEvent = typeof StreamEvent.Type
 export const RESYNC = 'RESYNC'
 
 /**
- * The stream's first message to a client that asks for it (STREAM_START_QUERY), in place of RESYNC:
+ * The stream's first message to a client that asks for it (STREAM_START_PARAM), in place of RESYNC:
  * where the stream starts. `after` is the sequence its events follow (the first event of each
  * collection carries it as its `after`); `latest` is each collection's newest sequence at that
  * moment. Everything up to `latest` the client must pull; what comes later, the stream sends. A
@@ -109,8 +109,8 @@ export const StreamStart = Schema.Struct({
 })
 export type StreamStart = typeof StreamStart.Type
 
-/** The query of /sync/stream that asks for StreamStart instead of RESYNC (older servers ignore it). */
-export const STREAM_START_QUERY = 'start=1'
+/** The query parameter of /sync/stream that asks for StreamStart instead of RESYNC (older servers ignore it). */
+export const STREAM_START_PARAM = { name: 'start', value: '1' } as const
 
 /**
  * The stream's heartbeat (an `event: ping`): a stream silent for longer than STREAM_SILENCE_MS is

@@ -1,7 +1,5 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import { promisify } from 'node:util'
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { Messages } from '../../shared/validation/messages'
 import {
   ADMIN_ONLY_COLLECTIONS,
@@ -16,7 +14,7 @@ import {
   PullRequest,
   RESYNC,
   STREAM_HEARTBEAT_MS,
-  STREAM_START_QUERY,
+  STREAM_START_PARAM,
   type ReplicatedDocument,
   type StreamHeartbeat,
   type StreamStart,
@@ -40,6 +38,7 @@ import {
   type StoredDocument,
 } from '../store/documents'
 import { intentRoutes } from './intent-routes'
+import { compressPull } from './pull-compression'
 import { streamPageAfter } from './stream-feed'
 
 /**
@@ -92,12 +91,7 @@ export function replicationRoutes(): Hono<AppEnv> {
     let at = body.write(head, 0, 'latin1')
     at += body.write(page.json, at, 'utf8')
     body.write(tail, at, 'latin1')
-    const compressed =
-      coding === 'br'
-        ? await brotliAsync(body, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-          })
-        : await gzipAsync(body, { level: 1 })
+    const compressed = await compressPull(body, coding)
     return c.body(new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.byteLength))
   })
 
@@ -127,8 +121,7 @@ export function replicationRoutes(): Hono<AppEnv> {
         stream.onAbort(resolve)
       })
       const visible = COLLECTIONS.filter((col) => canAccessCollection(col, session.role))
-      const [startKey, startValue] = STREAM_START_QUERY.split('=')
-      const describesStart = c.req.query(startKey!) === startValue
+      const describesStart = c.req.query(STREAM_START_PARAM.name) === STREAM_START_PARAM.value
       // Start after what exists now: the client pulls what its first message says it may lack.
       // Listening begins before that is read (changes wait in `chain` until it is sent): a change
       // committed after the read has a later sequence (writes of a customer take turns) and is
@@ -222,8 +215,6 @@ export function replicationRoutes(): Hono<AppEnv> {
 
 /** Answers shorter than this go uncompressed (as hono's compress() did): not worth a round trip to the pool. */
 const COMPRESS_FROM = 1024
-const gzipAsync = promisify(gzip)
-const brotliAsync = promisify(brotliCompress)
 
 function collectionParam(name: string, session: Session): CollectionName {
   if (!isCollectionName(name)) throw notFound(Messages.server.notFound)

@@ -438,14 +438,10 @@ export async function insertDocuments(
 }
 
 /**
- * The customer's newest write sequence (0 when none), over the replicated collections, which are all
- * the table holds: where a new change stream starts.
+ * Each collection's newest write sequence for the customer (0: it has none), and the newest of them
+ * all, over the replicated collections, which are all the table holds: where a new change stream
+ * starts.
  */
-export async function latestSeq(ex: Executor, customerId: string): Promise<number> {
-  return (await latestSeqs(ex, customerId)).all
-}
-
-/** Each collection's newest sequence for the customer (0: it has none), and the newest of them all. */
 export async function latestSeqs(
   ex: Executor,
   customerId: string,

@@ -3,7 +3,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Line } from '../../shared/schema/line'
 import { COLLECTIONS } from '../../shared/sync/collections'
-import { STREAM_HEARTBEAT_MS, STREAM_START_QUERY } from '../../shared/sync/protocol'
+import { STREAM_HEARTBEAT_MS } from '../../shared/sync/protocol'
+import { STREAM_PATH } from '../../client/db/sync/transport'
 import { rulesFor } from '../../sync-server/domain/registry'
 import { sql } from 'kysely'
 import {
@@ -419,9 +420,7 @@ describe.each(DATABASE_KINDS)('replication on %s', (kind) => {
 
   test('OFF-03 a stream asked where it starts names each collection it sends and its newest sequence; its first event follows that start', async () => {
     const operator = await server.signIn(DEMO.userEmail, DEMO.userPassword)
-    const events = readSse(
-      await server.request('GET', `/sync/stream?${STREAM_START_QUERY}`, { cookie: operator }),
-    )
+    const events = readSse(await server.request('GET', STREAM_PATH, { cookie: operator }))
     try {
       const start = JSON.parse(await events.next()) as {
         resync: { after: number; latest: Record<string, number> }

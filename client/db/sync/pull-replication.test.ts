@@ -67,6 +67,16 @@ class FakeServer implements PullSource {
 const replicate = (server: FakeServer, batchSize = 10, retryMs = 5) =>
   new PullReplication('signals', server, { batchSize, retryMs })
 
+/** A replication that stored the server's `count` documents and is caught up. */
+async function caughtUp(count: number) {
+  const server = new FakeServer()
+  for (let i = 0; i < count; i++) server.put(`s${i}`)
+  const r = replicate(server)
+  r.start()
+  await r.awaitInSync()
+  return { server, r }
+}
+
 describe('PullReplication', () => {
   it('OFF-08 a first sync resumed after a reload still writes as a first sync; a completed one does not', async () => {
     const server = new FakeServer()
@@ -324,11 +334,7 @@ describe('PullReplication', () => {
   })
 
   it('OFF-03 a stream that says where it starts is answered by a pull only when this device may lack something', async () => {
-    const server = new FakeServer()
-    for (let i = 0; i < 15; i++) server.put(`s${i}`)
-    const r = replicate(server)
-    r.start()
-    await r.awaitInSync()
+    const { server, r } = await caughtUp(15)
     const newest = server.docs.at(-1)!.seq
     // The stream (re)starts after this device's last pull, nothing new in the collection: no pull.
     server.events = []
@@ -376,11 +382,7 @@ describe('PullReplication', () => {
   })
 
   it('OFF-03 a queued pull that some request needs in full is not skipped for a stream start', async () => {
-    const server = new FakeServer()
-    for (let i = 0; i < 5; i++) server.put(`s${i}`)
-    const r = replicate(server)
-    r.start()
-    await r.awaitInSync()
+    const { server, r } = await caughtUp(5)
     // A write of this device's stored documents holds the queue; a pull is asked for in full (the
     // network came back), then the stream starts naming what this device holds.
     let release = () => {}

@@ -18,6 +18,9 @@ import { HttpError } from './transport'
  *   a crash between the two re-pulls a page (harmless: writes keep only newer revisions) and never
  *   skips one;
  * - a failed pull is retried after `retryMs` (or at the next RESYNC) until cancelled;
+ * - a pull asked for only up to a sequence (the stream's start) is skipped only when the last pull
+ *   loop reached the end and the checkpoint is at that sequence or past it; a pull asked for in full
+ *   while it waits is never skipped;
  * - a line pulled ahead during a first sync (prioritize) runs beside that queue: its writes are
  *   safe to interleave (newer revisions only, conflicts re-read) and it never moves the checkpoint;
  * - with `storeAfter` (start), pages may be requested at once but none is stored before it settles;

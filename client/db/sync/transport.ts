@@ -2,7 +2,7 @@ import { Result, Schema } from 'effect'
 import {
   CollectionCounts,
   PING_EVENT,
-  STREAM_START_QUERY,
+  STREAM_START_PARAM,
   type Checkpoint,
 } from '../../../shared/sync/protocol'
 import type { CollectionName } from '../../../shared/sync/collections'
@@ -42,7 +42,7 @@ export class HttpError extends Error {
 }
 
 /** The change stream, asking it to say where it starts (StreamStart) instead of a bare RESYNC. */
-export const STREAM_PATH = `/sync/stream?${STREAM_START_QUERY}`
+export const STREAM_PATH = `/sync/stream?${STREAM_START_PARAM.name}=${STREAM_START_PARAM.value}`
 
 export const browserTransport = (base = ''): Transport => ({
   fetch: (path, init) => fetch(base + path, { credentials: 'same-origin', ...init }),
