@@ -47,6 +47,11 @@ describe('SHELL-04 roles re-checked on the device', () => {
 
       await setOperatorRole('PUT')
       await expect.poll(() => role(controller), { timeout: 20_000 }).toBe('user')
+      // The session shows the new role first; its replications are started again for it right
+      // after (session.ts, signedIn): the set is read once that restart has run, not during it.
+      await expect
+        .poll(() => replicated().length > 0 && !replicated().includes('users'), { timeout: 20_000 })
+        .toBe(true)
       expect(replicated()).not.toContain('users')
       expect(replicated()).not.toContain('dataSources')
       expect(replicated()).toContain('lines')
