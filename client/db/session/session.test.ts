@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { SessionUser } from '../storage/device-db'
 import type { DeviceDb } from '../storage/device-db'
 import type { LastSyncedMark } from '../sync/last-synced-mark'
 import type { Outbox } from '../sync/outbox'
@@ -52,4 +53,98 @@ describe('the session', () => {
     expect(status.value.online).toBe(false)
     expect(session.session$.value).toEqual({ status: 'loading' })
   })
+
+  it('SHELL-04 a sign-in overtaken by a sign-out neither shows its user nor starts replication', async () => {
+    const { session, requests, started, letOpen } = signingInSetUp()
+    const signingIn = session.signIn(admin.email, 'secret')
+    for (let turn = 0; turn < 50 && requests.length === 0; turn++) await Promise.resolve()
+    await session.signOut()
+    letOpen()
+    await signingIn
+    expect(requests).toEqual(['POST /api/session', 'DELETE /api/session'])
+    expect(session.session$.value).toEqual({ status: 'signed-out', reason: 'signed-out' })
+    expect(started).toEqual([])
+  })
+
+  it('SHELL-04 a changed role answered while the user signs out does not sign the device in again', async () => {
+    const { session, requests, started, letOpen, holdSessionCheck, holdSignOut } = signingInSetUp()
+    letOpen()
+    await session.signIn(admin.email, 'secret')
+    expect(started).toEqual(['administrator'])
+    const roles: string[] = []
+    session.session$.subscribe((s) => roles.push(s.status === 'signed-in' ? s.user.role : s.status))
+    const answer = holdSessionCheck({ ...admin, role: 'user' })
+    const rechecking = session.recheck()
+    for (let turn = 0; turn < 50 && requests.length === 1; turn++) await Promise.resolve()
+    // The sign-out's request is on its way when the session check answers with another role.
+    const signedOut = holdSignOut()
+    const signingOut = session.signOut()
+    answer()
+    await rechecking
+    signedOut()
+    await signingOut
+    expect(requests).toEqual(['POST /api/session', 'GET /api/session', 'DELETE /api/session'])
+    expect(roles).toEqual(['administrator', 'signed-out'])
+    expect(started).toEqual(['administrator'])
+  })
 })
+
+const admin: SessionUser = {
+  id: 'u1',
+  email: 'admin@plant.test',
+  role: 'administrator',
+  customerId: 'c1',
+  plantId: 'p1',
+  locationConfig: { locationName: null, locationPlantId: null },
+}
+
+/**
+ * A session whose server answers at once — a session check or a sign-out when the test lets it —
+ * and whose plant database opens when the test lets it; replication starts are recorded by role.
+ */
+function signingInSetUp() {
+  let letOpen!: () => void
+  const opening = new Promise<object>((resolve) => (letOpen = () => resolve({})))
+  let sessionCheck: Promise<SessionUser> = Promise.resolve(admin)
+  let signOutAnswer: Promise<void> = Promise.resolve()
+  const started: string[] = []
+  const requests: string[] = []
+  const session = new Session({
+    transport: {
+      fetch: async (path: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET'
+        requests.push(`${method} ${path}`)
+        if (method === 'POST') return Response.json(admin)
+        if (method === 'GET') return Response.json(await sessionCheck)
+        await signOutAnswer
+        return new Response(null, { status: 204 })
+      },
+    },
+    device: {
+      identity: { put: async () => undefined, delete: async () => undefined },
+    } as unknown as DeviceDb,
+    outbox: { setAuthor: () => undefined } as unknown as Outbox,
+    database: {
+      showsStored: () => false,
+      openForSession: () => opening,
+      forgetStoredView: () => undefined,
+      code: { firstSyncDone: async () => true, adoptLegacyPending: async () => undefined },
+    } as unknown as LocalDatabase,
+    replications: { start: async (_: unknown, u: SessionUser) => void started.push(u.role) } as never,
+    status: new SyncStatusStore(true),
+    lastSynced: { note: () => undefined } as unknown as LastSyncedMark,
+    push: async () => undefined,
+    stopSync: async () => undefined,
+  })
+  const holdSessionCheck = (user: SessionUser) => {
+    let answer!: () => void
+    sessionCheck = new Promise((resolve) => (answer = () => resolve(user)))
+    return answer
+  }
+  const holdSignOut = () => {
+    let answer!: () => void
+    signOutAnswer = new Promise((resolve) => (answer = resolve))
+    return answer
+  }
+  return { session, requests, started, letOpen, holdSessionCheck, holdSignOut }
+}

@@ -81,6 +81,11 @@ export class Session {
   /** Whether a sign-in's open was asked for (possibly waiting for the first screen). */
   private opened = false
   private starting: Promise<void> | undefined
+  /**
+   * Counts the ends of sessions (sign-out, expiry, the controller closing): a sign-in still under
+   * way when one comes — a role change's, a start's — neither shows its user nor starts replication.
+   */
+  private ended = 0
 
   constructor(private readonly parts: SessionParts) {}
 
@@ -104,6 +109,7 @@ export class Session {
 
   private async startNow(): Promise<void> {
     const { database, device, outbox, status, transport } = this.parts
+    const since = this.ended
     void this.parts.lastSynced
       .read()
       .then((at) => at && status.dispatch({ type: 'last-synced-restored', at }))
@@ -130,7 +136,7 @@ export class Session {
     if (offline && stored) {
       const current = this.session$.value
       const shown = current.status === 'signed-in' && !current.verified && current.user.id === stored.user.id
-      if (!shown || !this.opened) await this.signedIn(stored.user, false)
+      if (!shown || !this.opened) await this.signedIn(stored.user, false, since)
       return
     }
     try {
@@ -142,11 +148,11 @@ export class Session {
       if (stored && !(await answeredWithin(answer, this.parts.slowSessionMs ?? SLOW_SESSION_CHECK_MS))) {
         const current = this.session$.value
         const shown = current.status === 'signed-in' && current.user.id === stored.user.id
-        if (!shown) await this.signedIn(stored.user, false)
+        if (!shown) await this.signedIn(stored.user, false, since)
       }
       const user = await answer
       markOnce('qm:session-answered')
-      await this.signedIn(user, true)
+      await this.signedIn(user, true, since)
     } catch (err) {
       const unreachable = err instanceof HttpError && err.status === 0
       const current = this.session$.value
@@ -154,7 +160,7 @@ export class Session {
         current.status === 'signed-in' && !current.verified && current.user.id === stored?.user.id
       // Re-checked while still unreachable (main.tsx asks every second at first): nothing changed.
       if (unreachable && stillOffline) return
-      if (unreachable && stored) await this.signedIn(stored.user, false)
+      if (unreachable && stored) await this.signedIn(stored.user, false, since)
       else if (err instanceof HttpError && err.status === 401 && stored) {
         // Expired: keep the data and the pending changes (the local database stays open, so they
         // can be counted); they are sent after their author signs in again.
@@ -174,11 +180,13 @@ export class Session {
   async signIn(email: string, password: string): Promise<void> {
     // The session's code downloads while the password is checked (if typing did not bring it yet).
     this.prepareSignIn()
+    const since = this.ended
     const user = await api.signIn(this.parts.transport, email, password)
-    await this.signedIn(user, true)
+    await this.signedIn(user, true, since)
   }
 
   async signOut(): Promise<void> {
+    this.ended++
     clearTimeout(this.roleTimer)
     await api.signOut(this.parts.transport).catch(() => undefined)
     await this.parts.stopSync()
@@ -199,6 +207,7 @@ export class Session {
     }
     if (error?.status === 401 && !status.value.paused) {
       // The session expired: stop retrying with a dead cookie, keep every pending change.
+      this.ended++
       status.dispatch({ type: 'expired' })
       void this.parts.stopSync()
       this.session$.next({ status: 'signed-out', reason: 'expired' })
@@ -231,10 +240,12 @@ export class Session {
   }
 
   stop(): void {
+    this.ended++
     clearTimeout(this.roleTimer)
   }
 
   private async recheckNow(): Promise<void> {
+    const since = this.ended
     const shown = this.session$.value
     if (shown.status !== 'signed-in' || !shown.verified) return
     let user: SessionUser
@@ -247,7 +258,7 @@ export class Session {
     this.lastRoleCheckAt = Date.now()
     // Signed out, or signed in afresh, meanwhile: that answer is not about the session shown now.
     if (this.session$.value !== shown || deepEqual(shown.user, user)) return
-    await this.signedIn(user, true)
+    await this.signedIn(user, true, since)
   }
 
   /** The periodic check (SHELL-04): only while signed in; skipped while offline. */
@@ -263,8 +274,10 @@ export class Session {
     ;(this.roleTimer as { unref?: () => void }).unref?.()
   }
 
-  private async signedIn(user: SessionUser, verified: boolean): Promise<void> {
+  /** `since`: how many sessions had ended when the caller began (a later end cancels this one). */
+  private async signedIn(user: SessionUser, verified: boolean, since: number): Promise<void> {
     const { database, device, outbox, status } = this.parts
+    if (since !== this.ended) return
     writeSessionHint(user)
     // A cold start of a device holding this plant shows what it stored (stored-view.ts, read with the
     // outbox) and opens the database once the first screen is drawn; otherwise screens wait for it.
@@ -275,7 +288,6 @@ export class Session {
       device.identity.put({ key: 'current', user, savedAt: new Date().toISOString() }),
       fromStore ? database.outboxRead().then(() => undefined) : opened,
     ])
-    outbox.setAuthor(user.id)
     // A device that never synced shows first-sync progress from the moment the frame appears, so
     // "no progress bar" never means "not started yet". Before the database is open that is what the
     // device recorded, confirmed once it is open (the database may have been deleted since).
@@ -283,13 +295,15 @@ export class Session {
     const firstSync =
       verified &&
       !(await (db ? done(db) : device.pulledToTheEnd(identifierOf(user), visibleCollections(user))))
+    if (since !== this.ended) return
+    outbox.setAuthor(user.id)
     this.publish(user, verified, firstSync)
     const open = db ?? (await opened)
     if (!db && verified && !firstSync && !(await done(open))) status.dispatch({ type: 'first-sync-started' })
     // Before the first pull can overwrite them: changes the previous app version left pending. (After
     // the screens show: until then such a document still shows its old pending mark.)
     await database.code.adoptLegacyPending(open, outbox, user.id)
-    if (verified) {
+    if (verified && since === this.ended) {
       this.lastRoleCheckAt = Date.now()
       this.scheduleRoleCheck()
       await this.parts.replications.start(open, user)

@@ -93,4 +93,59 @@ describe('replication order', () => {
     expect(events).toEqual([{ type: 'replication-started', firstSync: false }])
     await set.stop()
   })
+
+  it('SHELL-04 a start that a stop overtakes starts nothing: the store it was given is closing', async () => {
+    const made: FakeReplication[] = []
+    const events: SyncEvent[] = []
+    const answers: Array<() => void> = []
+    const code = {
+      replicateCollection: (_s: unknown, _d: unknown, c: CollectionName) => {
+        const r = new FakeReplication(c)
+        made.push(r)
+        return r
+      },
+      // Whether the first sync was done is read from the store: held until the test lets it answer.
+      firstSyncDone: () => new Promise<boolean>((resolve) => answers.push(() => resolve(true))),
+      trackReplication: () => () => undefined,
+      openChangeStream: () => ({ close: () => undefined }),
+    } as unknown as SessionCode
+    const set = new ReplicationSet({
+      transport: {} as Transport,
+      device: {} as DeviceDb,
+      live: true,
+      code: () => code,
+      dispatch: (e) => events.push(e),
+      status: () => INITIAL_STATUS,
+      onResult: () => undefined,
+      onStreamError: () => undefined,
+    })
+    const starting = set.start({} as LocalStore, admin)
+    await until(() => answers.length === 1)
+    await set.stop()
+    answers[0]!()
+    await starting
+    expect(made).toEqual([])
+    expect(set.all).toEqual([])
+    expect(set.streaming).toBe(false)
+    expect(events).toEqual([])
+
+    // Two starts in a row (a role changed twice): only the later one's replications run.
+    const first = set.start({} as LocalStore, admin)
+    await until(() => answers.length === 2)
+    const second = set.start({} as LocalStore, { ...admin, role: 'user' })
+    await until(() => answers.length === 3)
+    answers[1]!()
+    answers[2]!()
+    await Promise.all([first, second])
+    expect(made.length).toBe(set.all.length)
+    expect(made.map((r) => r.collection)).not.toContain('users')
+    expect(events).toEqual([{ type: 'replication-started', firstSync: false }])
+    await set.stop()
+  })
 })
+
+/** Lets pending promises run until `done` holds (a few turns at most). */
+async function until(done: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 50 && !done(); turn++) await Promise.resolve()
+  expect(done()).toBe(true)
+}

@@ -33,6 +33,8 @@ export class ReplicationSet {
   private stream: { close(): void } | undefined
   private stopTracking: (() => void) | undefined
   private wantedLine: string | undefined
+  /** Counts starts and stops: a start that a stop (or a later start) overtook makes nothing. */
+  private generation = 0
 
   constructor(private readonly options: ReplicationSetOptions) {}
 
@@ -47,10 +49,14 @@ export class ReplicationSet {
   }
 
   async start(store: LocalStore, user: SessionUser): Promise<void> {
-    await this.stop()
+    const stopped = this.stop()
+    const generation = this.generation
+    await stopped
     const { code, device, transport, dispatch } = this.options
     // A device that never synced shows first-sync progress from before the first request.
     const firstSync = !(await firstSyncDone(code(), store, device, user))
+    // Stopped meanwhile (signed out, the session expired, the database closing): its store is gone.
+    if (generation !== this.generation) return
     dispatch({ type: 'replication-started', firstSync })
     const identifier = identifierOf(user)
     const onResult = this.options.onResult
@@ -72,6 +78,7 @@ export class ReplicationSet {
   }
 
   async stop(): Promise<void> {
+    this.generation++
     this.stream?.close()
     this.stream = undefined
     this.stopTracking?.()
