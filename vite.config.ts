@@ -33,7 +33,9 @@ export default defineConfig({
   build: {
     outDir: '../dist',
     emptyOutDir: true,
-    sourcemap: false,
+    // QM_SOURCEMAP=1: source maps beside the chunks, not linked from them, for attributing a CPU
+    // profile to packages (scripts/profile-by-source.ts).
+    sourcemap: process.env.QM_SOURCEMAP === '1' ? 'hidden' : false,
     // QM_MINIFY=0: readable function names in a benchmark's CPU profile (bench/support/cpu-profile.ts).
     ...(process.env.QM_MINIFY === '0' ? { minify: false } : {}),
     rolldownOptions: {

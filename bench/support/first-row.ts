@@ -29,6 +29,17 @@ export function coldStartPhases(): Array<[string, number]> {
     .getEntriesByType('mark')
     .filter((m) => m.name.startsWith('qm:'))
     .map((m) => [m.name.slice(3), m.startTime])
+  // Before any code of ours: the page's HTML and the entry script, from the service worker's cache.
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
+  if (nav) {
+    marks.push(['html received', nav.responseEnd])
+    marks.push(['DOM interactive', nav.domInteractive])
+  }
+  const entry = performance
+    .getEntriesByType('resource')
+    .find((r) => r.name.includes('/assets/') && r.name.endsWith('.js')) as
+    PerformanceResourceTiming | undefined
+  if (entry) marks.push(['first script received', entry.responseEnd])
   for (const m of performance.getEntriesByType('measure'))
     if (m.name === 'qm:open-database')
       marks.push([`open-database (took ${m.duration.toFixed(0)} ms)`, m.startTime])
