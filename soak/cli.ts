@@ -69,6 +69,7 @@ function printTable(r: SoakResult): void {
     ['database', `${r.database} (${r.instances} server instance${r.instances > 1 ? 's' : ''})`],
     ['devices', r.devices],
     ['actions', `${r.actions} (${r.saved} saved on the device, ${r.applied} applied by the server)`],
+    ['stream change messages through the faults', f.faultable],
     ['stream messages dropped', f.dropped],
     ['stream messages duplicated', f.duplicated],
     ['stream messages reordered', f.reordered],

@@ -22,6 +22,8 @@ export interface DownFaults {
 }
 
 export interface FaultCounts {
+  /** Change messages that met the stream faults (each then dropped, repeated, held or passed). */
+  faultable: number
   dropped: number
   duplicated: number
   reordered: number
@@ -32,6 +34,7 @@ export interface FaultCounts {
 
 export class DeviceProxy {
   readonly counts: FaultCounts = {
+    faultable: 0,
     dropped: 0,
     duplicated: 0,
     reordered: 0,
@@ -162,6 +165,7 @@ export class DeviceProxy {
           send(event)
           continue
         }
+        this.counts.faultable++
         if (this.random.chance(faults.drop)) {
           this.counts.dropped++
           continue

@@ -273,7 +273,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         for (const key of Object.keys(sum) as Array<keyof FaultCounts>) sum[key] += p.counts[key]
         return sum
       },
-      { dropped: 0, duplicated: 0, reordered: 0, pullsCut: 0, pullsFailed: 0, silenced: 0 },
+      { faultable: 0, dropped: 0, duplicated: 0, reordered: 0, pullsCut: 0, pullsFailed: 0, silenced: 0 },
     )
     return {
       database: options.database,

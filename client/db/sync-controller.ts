@@ -190,6 +190,7 @@ export class SyncController {
   }
 
   async close(): Promise<void> {
+    this.pushLoop.stop()
     this.session.stop()
     // A "last synced" still waiting to be stored is stored now.
     await this.lastSynced.flush()

@@ -10,6 +10,7 @@ import type { HttpError, Transport } from './transport'
 async function setUp(
   answer: () => Response,
   onResult?: (set: (s: SyncStatus) => void, s: SyncStatus) => void,
+  onRefused: () => Promise<void> = async () => undefined,
 ) {
   const device = new DeviceDb(`push-${Math.random().toString(36).slice(2)}`, {
     indexedDB: new IDBFactory(),
@@ -39,7 +40,7 @@ async function setUp(
       results.push([ok, error?.status])
       onResult?.((next) => (status = next), status)
     },
-    onRefused: async () => undefined,
+    onRefused,
     afterPush: () => undefined,
   })
   const add = (id: string) =>
@@ -123,5 +124,40 @@ describe('push loop', () => {
       rig.loop.cancelRetry()
       vi.useRealTimers()
     }
+  })
+
+  it('OFF-05 an answer the device cannot store does not stop the loop: the next action is sent', async () => {
+    const refused = () =>
+      new Response(
+        JSON.stringify({
+          results: [
+            { id: 'a1', status: 'rejected', rejection: { code: 'VALIDATION', status: 400, message: 'no' } },
+          ],
+        }),
+        { status: 200 },
+      )
+    // Keeping the refusal as a sync issue fails (the device's storage refused the write).
+    const rig = await setUp(refused, undefined, () => Promise.reject(new Error('QuotaExceededError')))
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      await rig.add('a1')
+      await expect(rig.loop.pushNow()).resolves.toBeUndefined()
+      expect(warned).toHaveBeenCalledOnce()
+      const before = rig.sent()
+      await rig.add('a2')
+      await vi.waitFor(() => expect(rig.sent()).toBeGreaterThan(before))
+    } finally {
+      rig.loop.cancelRetry()
+      warned.mockRestore()
+    }
+  })
+
+  it('OFF-05 a stopped loop (the controller closed) sends nothing more', async () => {
+    const rig = await setUp(unavailable)
+    rig.loop.stop()
+    await rig.add('a1')
+    await rig.loop.pushNow()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(rig.sent()).toBe(0)
   })
 })

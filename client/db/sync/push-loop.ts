@@ -36,6 +36,8 @@ export class PushLoop {
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   /** The sync server's Retry-After of the last push, while the plant's server cannot be reached. */
   private retryAfterMs: number | undefined
+  /** The controller closed: nothing more is sent (a push in flight still gets its answer). */
+  private stopped = false
 
   constructor(private readonly options: PushLoopOptions) {
     const { transport, outbox } = options
@@ -56,7 +58,16 @@ export class PushLoop {
 
   async pushNow(): Promise<void> {
     clearTimeout(this.retryTimer)
-    await this.pusher.push()
+    if (this.stopped) return
+    try {
+      await this.pusher.push()
+    } catch (err) {
+      // Storing an answer failed (the device refused the write, or its database closed under it):
+      // what it did not settle is still in the outbox and goes again below — the server answers a
+      // repeated action from its log. Uncaught, it stopped the retries until the next action.
+      if (!this.stopped) console.warn('An answer of the sync server could not be stored', err)
+    }
+    if (this.stopped) return
     const author = this.options.author()
     // A push the server did not answer (it crashed, say) set the status offline; while the device's
     // network is up, retrying goes on: the stream's reconnection sets the status back without
@@ -68,6 +79,12 @@ export class PushLoop {
   }
 
   cancelRetry(): void {
+    clearTimeout(this.retryTimer)
+  }
+
+  /** The controller closes: no push starts or is retried after this. */
+  stop(): void {
+    this.stopped = true
     clearTimeout(this.retryTimer)
   }
 

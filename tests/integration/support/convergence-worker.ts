@@ -40,7 +40,7 @@ if (config.keepRejections)
   process.on('unhandledRejection', (reason) => {
     const text =
       reason instanceof Error
-        ? reason.stack
+        ? (reason.stack ?? `${reason.name}: ${reason.message} (no stack)`)
         : `${Object.prototype.toString.call(reason)} ${String((reason as object | undefined)?.constructor?.name)} ${Object.keys(reason ?? {}).join(',')}`
     console.error(`${config.name}: unhandled rejection: ${String(text).slice(0, 600)}`)
   })
