@@ -65,11 +65,14 @@ async function setUp(
     },
   }
   const refused: Array<{ id: string; message: string }> = []
+  /** How many sync issues fail to be stored next (the device's storage refusing the write). */
+  const failing = { issues: 0 }
   const pusher = new IntentPusher(transport, outbox, {
     canPush: () => true,
     author: () => AUTHOR,
     onResult: () => undefined,
     onRefused: async (action, outcome) => {
+      if (failing.issues > 0 && failing.issues--) throw new Error('QuotaExceededError')
       refused.push({ id: action.id, message: outcome.rejection.message })
     },
     afterPush: () => undefined,
@@ -79,7 +82,7 @@ async function setUp(
     log.push(`settle ${answers[0]!.id}`)
     await originalAcknowledge(answers)
   }
-  return { outbox, pusher, requests, refused, log }
+  return { outbox, pusher, requests, refused, log, failing }
 }
 
 describe('IntentPusher', () => {
@@ -138,6 +141,21 @@ describe('IntentPusher', () => {
     expect(requests.flatMap((r) => r.intents.map((i) => i.id))).toEqual(['a0', 'a2'])
     expect(outbox.state.all).toHaveLength(2)
     expect(outbox.state.pending(AUTHOR)).toEqual([])
+  })
+
+  it('OFF-04 a refusal the device cannot keep as a sync issue leaves the action in the outbox, kept the next time', async () => {
+    const huge = 'x'.repeat(MAX_REQUEST_BODY_BYTES)
+    const { outbox, pusher, refused, failing } = await setUp(
+      (i) => ({ lineId: 'L1', ...(i === 1 ? { note: huge } : {}) }),
+      3,
+    )
+    failing.issues = 1
+    await expect(pusher.push()).rejects.toThrow('QuotaExceededError')
+    expect(refused).toEqual([])
+    expect(outbox.state.all.map((a) => a.id)).toContain('a1')
+    await pusher.push()
+    expect(refused).toEqual([{ id: 'a1', message: Messages.sync.changeTooLarge }])
+    expect(outbox.state.all.map((a) => a.id)).not.toContain('a1')
   })
 
   it('OFF-04 a new action is on its way in the same task, before its device write completes', async () => {

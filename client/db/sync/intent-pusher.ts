@@ -15,8 +15,8 @@ import { api, HttpError, type Transport } from './transport'
 /**
  * Sends the signed-in user's pending actions to the server in the order they were made, a batch at a
  * time, and settles each with the server's answer: applied (acknowledged — it stays shown until its
- * documents arrive), or refused / in conflict (dropped from the outbox and handed to `onRefused`,
- * which keeps it as a sync issue). Only the author's actions are sent: another user's wait for them.
+ * documents arrive), or refused / in conflict (handed to `onRefused`, which keeps it as a sync
+ * issue, and then dropped from the outbox). Only the author's actions are sent: another user's wait for them.
  * One push runs at a time; a request made meanwhile runs right after.
  *
  * Invariants: a batch is sent only after the server answered the one before (the server applies
@@ -189,9 +189,9 @@ export class IntentPusher {
     action: PendingAction,
     outcome: Exclude<IntentOutcome, { status: 'applied' }>,
   ): Promise<void> {
-    // The dropped copy: a write-only argument (a secret) does not go into the sync issue.
-    const dropped = await this.outbox.drop(action.id)
-    await this.hooks.onRefused(dropped ?? action, outcome)
+    // Kept as a sync issue before it leaves the outbox; a write-only argument (a secret) does not go
+    // into the issue.
+    await this.outbox.refuse(action, (kept) => this.hooks.onRefused(kept, outcome))
   }
 }
 

@@ -203,6 +203,20 @@ export class Outbox {
     this.emit()
   }
 
+  /**
+   * A refused action: `keep` stores what the user is told of it (its sync issue, given the copy whose
+   * arguments may outlive sending), and only then does the action leave the outbox. Dropped first, a
+   * failure to keep the refusal lost it; this way a failure of either write leaves the action here, to
+   * be sent again and answered from the server's log, so the refusal is kept at least once.
+   */
+  async refuse(action: PendingAction, keep: (kept: PendingAction) => Promise<void>): Promise<void> {
+    await this.written([action.id])
+    // The outbox's own copy: in gateway mode it may name documents by the authority's ids by now.
+    const current = this.state.all.find((a) => a.id === action.id) ?? action
+    await keep(this.forgetSent(current))
+    await this.drop(action.id)
+  }
+
   /** Removes an action; what it returns keeps only the arguments allowed to outlive sending. */
   async drop(id: string): Promise<PendingAction | undefined> {
     await this.written([id])

@@ -136,8 +136,11 @@ describe('push loop', () => {
         }),
         { status: 200 },
       )
-    // Keeping the refusal as a sync issue fails (the device's storage refused the write).
-    const rig = await setUp(refused, undefined, () => Promise.reject(new Error('QuotaExceededError')))
+    // Keeping the refusal as a sync issue fails once (the device's storage refused the write).
+    let failures = 1
+    const rig = await setUp(refused, undefined, () =>
+      failures-- > 0 ? Promise.reject(new Error('QuotaExceededError')) : Promise.resolve(),
+    )
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     try {
       await rig.add('a1')
