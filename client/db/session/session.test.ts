@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SessionUser } from '../storage/device-db'
-import type { DeviceDb } from '../storage/device-db'
+import type { DeviceDb, SessionUser } from '../storage/device-db'
 import type { LastSyncedMark } from '../sync/last-synced-mark'
 import type { Outbox } from '../sync/outbox'
 import type { ReplicationSet } from '../sync/replication-set'

@@ -72,7 +72,10 @@ async function setUp(
     author: () => AUTHOR,
     onResult: () => undefined,
     onRefused: async (action, outcome) => {
-      if (failing.issues > 0 && failing.issues--) throw new Error('QuotaExceededError')
+      if (failing.issues > 0) {
+        failing.issues--
+        throw new Error('QuotaExceededError')
+      }
       refused.push({ id: action.id, message: outcome.rejection.message })
     },
     afterPush: () => undefined,

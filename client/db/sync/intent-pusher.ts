@@ -16,8 +16,8 @@ import { api, HttpError, type Transport } from './transport'
  * Sends the signed-in user's pending actions to the server in the order they were made, a batch at a
  * time, and settles each with the server's answer: applied (acknowledged — it stays shown until its
  * documents arrive), or refused / in conflict (handed to `onRefused`, which keeps it as a sync
- * issue, and then dropped from the outbox). Only the author's actions are sent: another user's wait for them.
- * One push runs at a time; a request made meanwhile runs right after.
+ * issue, and then dropped from the outbox). Only the author's actions are sent: another user's wait
+ * for them. One push runs at a time; a request made meanwhile runs right after.
  *
  * Invariants: a batch is sent only after the server answered the one before (the server applies
  * them in the order made); it is settled while the next one travels. A batch stays under the
