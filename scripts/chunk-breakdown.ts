@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
+import { decodeMappings, groupOf } from './source-maps'
 
 /**
  * What each built chunk holds, compressed: `npx vite build --sourcemap --outDir /tmp/x` then
@@ -9,15 +10,13 @@ import { brotliCompressSync, constants } from 'node:zlib'
  * react-aria and react-stately by component, RxDB by plugin, effect by module, the app by folder),
  * each group's text is compressed alone (brotli 11) and the parts are scaled to the chunk's own
  * brotli size — an estimate (a part compresses better beside the rest), good for ranking. No
- * dependency: the mappings' base64 VLQ is decoded here.
+ * dependency: the mappings are decoded by source-maps.ts.
  */
 const [dir, ...prefixes] = process.argv.slice(2)
 if (dir === undefined) throw new Error('usage: tsx scripts/chunk-breakdown.ts <build dir> [chunk prefix…]')
 const top = Number(process.env.TOP ?? 30)
 /** BY_FILE=<regex>: sources it matches are listed file by file instead of by package. */
 const byFile = process.env.BY_FILE ? new RegExp(process.env.BY_FILE) : undefined
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 
 const brotli = (text: string) =>
   brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
@@ -35,20 +34,12 @@ for (const file of readdirSync(assets).filter((f) => f.endsWith('.js') && wanted
   const code = readFileSync(join(assets, file), 'utf8')
   const texts = new Map<string, string>()
   const lines = code.split('\n')
-  let source = 0 // the source index runs on across lines; the generated column restarts on each
-  map.mappings.split(';').forEach((segments, lineIndex) => {
+  decodeMappings(map.mappings).forEach((decoded, lineIndex) => {
     const line = lines[lineIndex] ?? ''
-    let column = 0
-    const decoded = (segments === '' ? [] : segments.split(',')).map((segment) => {
-      const [columnDelta = 0, sourceDelta] = vlq(segment)
-      column += columnDelta
-      if (sourceDelta === undefined) return { column, source: undefined }
-      source += sourceDelta
-      return { column, source }
-    })
     decoded.forEach((segment, i) => {
       const end = decoded[i + 1]?.column ?? line.length
-      const group = segment.source === undefined ? '(none)' : groupOf(map.sources[segment.source] ?? '')
+      const group =
+        segment.source === undefined ? '(none)' : groupOf(map.sources[segment.source] ?? '', byFile)
       texts.set(group, (texts.get(group) ?? '') + line.slice(segment.column, end))
     })
   })
@@ -64,40 +55,4 @@ for (const file of readdirSync(assets).filter((f) => f.endsWith('.js') && wanted
 
 function wanted(file: string): boolean {
   return prefixes.length === 0 || prefixes.some((p) => file.startsWith(p))
-}
-
-function groupOf(source: string): string {
-  if (byFile?.test(source)) return source.split('node_modules/').pop() ?? source
-  const lib = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(source)
-  if (lib) {
-    const [, name = '', rest = ''] = lib
-    const part = (re: RegExp) => re.exec(rest)?.[1]
-    if (name === '@adobe/react-spectrum' || name === 'react-aria' || name === 'react-stately')
-      return `${name}: ${part(/dist\/private\/([^/]+)\//) ?? '(index)'}`
-    if (name === 'rxdb')
-      return `rxdb${part(/plugins\/([^/]+)\//) ? `: plugin ${part(/plugins\/([^/]+)\//)}` : ''}`
-    if (name === 'effect') return `effect: ${part(/dist\/(?:internal\/)?([^/]+)/) ?? '?'}`
-    return name
-  }
-  const app = /(?:^|\/)(client|shared)\/(.*)$/.exec(source)
-  if (app) return `app: ${app[1]}/${(app[2] ?? '').split('/').slice(0, 2).join('/')}`
-  return source
-}
-
-/** A segment's fields: base64 VLQ numbers, each a delta from the previous segment's. */
-function vlq(segment: string): Array<number> {
-  const values: Array<number> = []
-  let value = 0
-  let shift = 0
-  for (const char of segment) {
-    const digit = BASE64.indexOf(char)
-    value += (digit & 31) << shift
-    if (digit & 32) shift += 5
-    else {
-      values.push(value & 1 ? -(value >>> 1) : value >>> 1)
-      value = 0
-      shift = 0
-    }
-  }
-  return values
 }

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { SourceMapConsumer } from 'source-map-js'
+import { decodeMappings, groupOf, sourceAt, type Segment, type SourceMap } from './source-maps'
 
 /**
  * A browser CPU profile (`.cpuprofile`, as BENCH_PROFILE_FILE writes it) by the source the time was
- * spent in: each sampled function's start is mapped through the build's source maps to its package
- * (the app by folder), and self time (the function itself) and total time (it and what it called)
- * are summed per package. Build with `QM_SOURCEMAP=1` (hidden source maps beside the chunks), run
- * the bench with BENCH_PROFILE=1 and BENCH_PROFILE_FILE, then
+ * spent in: each sampled function's start is mapped through the build's source maps to its package,
+ * grouped as chunk-breakdown.ts groups bytes (source-maps.ts), and self time (the function itself)
+ * and total time (it and what it called) are summed per group. Build with `QM_SOURCEMAP=1` (hidden
+ * source maps beside the chunks), run the bench with BENCH_PROFILE=1 and BENCH_PROFILE_FILE, then
  * `npx tsx scripts/profile-by-source.ts <profile> [dist]`. FILES=1 groups by file instead;
  * DETAIL=<regex on the group> lists that group's functions with their first caller outside it;
  * TOP=n rows. Top-level module code counts where its chunk begins (all of a chunk's module bodies
@@ -15,7 +15,7 @@ import { SourceMapConsumer } from 'source-map-js'
 const [profileFile, distDir = 'dist'] = process.argv.slice(2)
 if (profileFile === undefined) throw new Error('usage: tsx scripts/profile-by-source.ts <profile> [dist]')
 const top = Number(process.env.TOP ?? 30)
-const byFile = process.env.FILES === '1'
+const byFile = process.env.FILES === '1' ? /./ : undefined
 
 interface CallFrame {
   readonly functionName: string
@@ -34,29 +34,20 @@ const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as {
   timeDeltas: ReadonlyArray<number>
 }
 
-const consumers = new Map<string, SourceMapConsumer | undefined>()
-const consumerOf = (url: string) => {
-  const file = `${distDir}/assets/${url.replace(/^.*\/assets\//, '')}`
-  if (!consumers.has(file))
-    consumers.set(
-      file,
-      existsSync(`${file}.map`)
-        ? new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8')))
-        : undefined,
-    )
-  return consumers.get(file)
+const maps = new Map<string, { map: SourceMap; lines: Array<Array<Segment>> } | undefined>()
+const mapOf = (url: string) => {
+  const file = `${distDir}/assets/${url.replace(/^.*\/assets\//, '')}.map`
+  if (!maps.has(file)) {
+    const map = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SourceMap) : undefined
+    maps.set(file, map && { map, lines: decodeMappings(map.mappings) })
+  }
+  return maps.get(file)
 }
 
 /** Where a function starts, in the sources: its file (or undefined when no map knows it). */
-const sourceOf = ({ url, lineNumber, columnNumber }: CallFrame) =>
-  consumerOf(url)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber }).source ?? undefined
-
-const groupOf = (source: string) => {
-  const pkg = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)(\/.*)?/)
-  if (pkg) return byFile ? `${pkg[1]}${pkg[2] ?? ''}` : pkg[1]!
-  return byFile
-    ? source.replace(/^.*?\/(client|shared)\//, '$1/')
-    : source.replace(/^.*?\/(client|shared)\/([^/]+).*/, '$1/$2')
+const sourceOf = ({ url, lineNumber, columnNumber }: CallFrame) => {
+  const found = mapOf(url)
+  return found && sourceAt(found.map, found.lines, lineNumber, columnNumber)
 }
 
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]))
@@ -69,12 +60,13 @@ const groupOfNode = (id: number): string => {
     const frame = nodes.get(id)!.callFrame
     const chunk = frame.url.replace(/^.*\//, '')
     const source = frame.url ? sourceOf(frame) : undefined
+    // A chunk's module bodies run as one function that starts where the chunk does.
     group = !frame.url
       ? `(browser) ${frame.functionName || '(program)'}`
-      : source
-        ? groupOf(source)
-        : frame.lineNumber === 0 && frame.columnNumber === 0
-          ? `top level of ${chunk}`
+      : frame.lineNumber === 0 && frame.columnNumber === 0
+        ? `top level of ${chunk}`
+        : source
+          ? groupOf(source, byFile)
           : `unmapped ${chunk}`
     groups.set(id, group)
   }

@@ -68,9 +68,9 @@ const operator = { email: DEFAULT_DEMO.userEmail, password: DEFAULT_DEMO.userPas
 const MISBEHAVIOUR = { duplicate: 0.04, loseAnswer: 0.02, replay: 0.03 }
 /**
  * Stream faults are per change message, and a change set's push makes one message per collection it
- * wrote: on PGlite a 6 × 400 run passes only ~20 change messages through a faulted stream (the
- * faults are off while the devices settle), so at 3% none was hit in three runs. At these shares a
- * run drops, repeats and reorders a few (docs/soak.md).
+ * wrote: on PGlite a 6 × 400 run passes only ~20–40 change messages through a faulted stream (its one
+ * instance is down for most of the devices' actions, docs/soak.md), so at 3% none was hit in three
+ * runs. At these shares a run drops, repeats and reorders a few.
  */
 const DOWN: DownFaults = { drop: 0.15, duplicate: 0.1, reorder: 0.1, cutPull: 0.03, failPull: 0.03 }
 /** Per action: the device's network drops (it comes back after a few of its actions). */

@@ -35,11 +35,10 @@ export function coldStartPhases(): Array<[string, number]> {
     marks.push(['html received', nav.responseEnd])
     marks.push(['DOM interactive', nav.domInteractive])
   }
-  const entry = performance
-    .getEntriesByType('resource')
-    .find((r) => r.name.includes('/assets/') && r.name.endsWith('.js')) as
+  const src = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src
+  const entry = performance.getEntriesByName(src ?? '', 'resource')[0] as
     PerformanceResourceTiming | undefined
-  if (entry) marks.push(['first script received', entry.responseEnd])
+  if (entry) marks.push(['entry script received', entry.responseEnd])
   for (const m of performance.getEntriesByType('measure'))
     if (m.name === 'qm:open-database')
       marks.push([`open-database (took ${m.duration.toFixed(0)} ms)`, m.startTime])

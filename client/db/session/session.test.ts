@@ -7,6 +7,7 @@ import { SyncStatusStore } from '../sync/status-store'
 import { HttpError, type Transport } from '../sync/transport'
 import type { LocalDatabase } from './local-database'
 import { Session } from './session'
+import { testUser } from '../test-users'
 
 /** What the session makes of the server's answers (session.ts); its flows run in the integration tests. */
 function setUp() {
@@ -88,14 +89,7 @@ describe('the session', () => {
   })
 })
 
-const admin: SessionUser = {
-  id: 'u1',
-  email: 'admin@plant.test',
-  role: 'administrator',
-  customerId: 'c1',
-  plantId: 'p1',
-  locationConfig: { locationName: null, locationPlantId: null },
-}
+const admin = testUser('administrator')
 
 /**
  * A session whose server answers at once — a session check or a sign-out when the test lets it —

@@ -1,22 +1,16 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import type { SessionCode } from '../session/session-code-loader'
-import { DeviceDb, type SessionUser, type SyncIssue } from '../storage/device-db'
+import { DeviceDb, type SyncIssue } from '../storage/device-db'
 import type { LocalStore } from '../storage/local-store'
 import { ActionRunner } from './action-runner'
 import type { LocalOutcome } from './local-intents'
 import { Outbox } from './outbox'
 import type { PendingAction } from './pending-changes'
+import { testUser } from '../test-users'
 
 /** Running actions and keeping refused ones as sync issues (action-runner.ts). */
-const user: SessionUser = {
-  id: 'u1',
-  email: 'u1@plant.test',
-  role: 'user',
-  customerId: 'c1',
-  plantId: 'p1',
-  locationConfig: { locationName: null, locationPlantId: null },
-}
+const user = testUser('user')
 
 const action: PendingAction = {
   seq: 1,

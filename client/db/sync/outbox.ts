@@ -214,20 +214,12 @@ export class Outbox {
     // The outbox's own copy: in gateway mode it may name documents by the authority's ids by now.
     const current = this.state.all.find((a) => a.id === action.id) ?? action
     await keep(this.forgetSent(current))
-    await this.drop(action.id)
-  }
-
-  /** Removes an action; what it returns keeps only the arguments allowed to outlive sending. */
-  async drop(id: string): Promise<PendingAction | undefined> {
-    await this.written([id])
-    const dropped = this.state.drop(id)
-    const action = dropped && this.forgetSent(dropped)
-    if (action) {
-      this.stored = this.stored.filter((a) => a.id !== id)
-      await this.device.outbox.delete(action.seq)
+    const dropped = this.state.drop(action.id)
+    if (dropped) {
+      this.stored = this.stored.filter((a) => a.id !== action.id)
+      await this.device.outbox.delete(dropped.seq)
     }
     this.emit()
-    return action
   }
 
   /** Forgets acknowledged actions whose documents arrived here at the revisions the server wrote. */

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { CollectionName } from '../../../shared/sync/collections'
 import type { SessionCode } from '../session/session-code-loader'
-import type { DeviceDb, SessionUser } from '../storage/device-db'
+import type { DeviceDb } from '../storage/device-db'
 import type { LocalStore } from '../storage/local-store'
 import { ReplicationSet, startInOrder } from './replication-set'
 import { INITIAL_STATUS, type SyncEvent } from './sync-status'
 import type { Transport } from './transport'
+import { testUser } from '../test-users'
 
 /** The replications' order and the line a screen asks for first (replication-set.ts). */
 class FakeReplication {
@@ -30,14 +31,7 @@ class FakeReplication {
   reSync() {}
 }
 
-const admin: SessionUser = {
-  id: 'u1',
-  email: 'admin@plant.test',
-  role: 'administrator',
-  customerId: 'c1',
-  plantId: 'p1',
-  locationConfig: { locationName: null, locationPlantId: null },
-}
+const admin = testUser('administrator')
 
 describe('replication order', () => {
   it('OFF-08 starts the plant structure at once and stores signals and limits only after it', async () => {
@@ -60,28 +54,7 @@ describe('replication order', () => {
   })
 
   it('OFF-08 asks the bulk replications for the line a screen shows, also when they start later', async () => {
-    const made: FakeReplication[] = []
-    const events: SyncEvent[] = []
-    const code = {
-      replicateCollection: (_s: unknown, _d: unknown, c: CollectionName) => {
-        const r = new FakeReplication(c)
-        made.push(r)
-        return r
-      },
-      firstSyncDone: async () => true,
-      trackReplication: () => () => undefined,
-      openChangeStream: () => undefined,
-    } as unknown as SessionCode
-    const set = new ReplicationSet({
-      transport: {} as Transport,
-      device: {} as DeviceDb,
-      live: false,
-      code: () => code,
-      dispatch: (e) => events.push(e),
-      status: () => INITIAL_STATUS,
-      onResult: () => undefined,
-      onStreamError: () => undefined,
-    })
+    const { set, made, events } = replicationSet({ live: false, firstSyncDone: async () => true })
     set.prioritizeLine('line-1')
     await set.start({} as LocalStore, admin)
     const byName = new Map(made.map((r) => [r.collection, r]))
@@ -95,29 +68,11 @@ describe('replication order', () => {
   })
 
   it('SHELL-04 a start that a stop overtakes starts nothing: the store it was given is closing', async () => {
-    const made: FakeReplication[] = []
-    const events: SyncEvent[] = []
     const answers: Array<() => void> = []
-    const code = {
-      replicateCollection: (_s: unknown, _d: unknown, c: CollectionName) => {
-        const r = new FakeReplication(c)
-        made.push(r)
-        return r
-      },
+    const { set, made, events } = replicationSet({
+      live: true,
       // Whether the first sync was done is read from the store: held until the test lets it answer.
       firstSyncDone: () => new Promise<boolean>((resolve) => answers.push(() => resolve(true))),
-      trackReplication: () => () => undefined,
-      openChangeStream: () => ({ close: () => undefined }),
-    } as unknown as SessionCode
-    const set = new ReplicationSet({
-      transport: {} as Transport,
-      device: {} as DeviceDb,
-      live: true,
-      code: () => code,
-      dispatch: (e) => events.push(e),
-      status: () => INITIAL_STATUS,
-      onResult: () => undefined,
-      onStreamError: () => undefined,
     })
     const starting = set.start({} as LocalStore, admin)
     await until(() => answers.length === 1)
@@ -143,6 +98,33 @@ describe('replication order', () => {
     await set.stop()
   })
 })
+
+/** A replication set whose session code makes fake replications (kept in `made`). */
+function replicationSet(options: { readonly live: boolean; firstSyncDone(): Promise<boolean> }) {
+  const made: FakeReplication[] = []
+  const events: SyncEvent[] = []
+  const code = {
+    replicateCollection: (_s: unknown, _d: unknown, c: CollectionName) => {
+      const r = new FakeReplication(c)
+      made.push(r)
+      return r
+    },
+    firstSyncDone: options.firstSyncDone,
+    trackReplication: () => () => undefined,
+    openChangeStream: () => ({ close: () => undefined }),
+  } as unknown as SessionCode
+  const set = new ReplicationSet({
+    transport: {} as Transport,
+    device: {} as DeviceDb,
+    live: options.live,
+    code: () => code,
+    dispatch: (e) => events.push(e),
+    status: () => INITIAL_STATUS,
+    onResult: () => undefined,
+    onStreamError: () => undefined,
+  })
+  return { set, made, events }
+}
 
 /** Lets pending promises run until `done` holds (a few turns at most). */
 async function until(done: () => boolean): Promise<void> {
