@@ -34,6 +34,12 @@ export interface SoakOptions {
   readonly devices: number
   readonly actions: number
   readonly seed: number
+  /**
+   * A user's think time: each device pauses a seeded 0–2× this many milliseconds after each action
+   * (0: none). Without it the devices make their actions faster than PGlite restarts, so most are
+   * made while its one instance is down and few stream messages meet the faults (docs/soak.md).
+   */
+  readonly thinkMs: number
   readonly root: string
   /** PostgreSQL: the cluster's URL. */
   readonly databaseUrl?: string
@@ -44,6 +50,7 @@ export interface SoakResult {
   readonly database: string
   readonly devices: number
   readonly actions: number
+  readonly thinkMs: number
   readonly faults: FaultCounts & {
     readonly duplicatedPushes: number
     readonly replayedPushes: number
@@ -51,6 +58,8 @@ export interface SoakResult {
     readonly networkDrops: number
   }
   readonly serverKills: number
+  /** Actions made while a server instance was down (killed and not yet started again). */
+  readonly actionsWhileDown: number
   readonly deviceRestarts: number
   readonly instances: number
   readonly saved: number
@@ -68,9 +77,9 @@ const operator = { email: DEFAULT_DEMO.userEmail, password: DEFAULT_DEMO.userPas
 const MISBEHAVIOUR = { duplicate: 0.04, loseAnswer: 0.02, replay: 0.03 }
 /**
  * Stream faults are per change message, and a change set's push makes one message per collection it
- * wrote: on PGlite a 6 × 400 run passes only ~20–40 change messages through a faulted stream (its one
- * instance is down for most of the devices' actions, docs/soak.md), so at 3% none was hit in three
- * runs. At these shares a run drops, repeats and reorders a few.
+ * wrote. Without think time a PGlite run passed only ~20–40 change messages through a faulted stream
+ * (its one instance was down for most of the devices' actions, docs/soak.md), so at 3% none was hit
+ * in three runs; these shares were raised then, and with think time thousands pass.
  */
 const DOWN: DownFaults = { drop: 0.15, duplicate: 0.1, reorder: 0.1, cutPull: 0.03, failPull: 0.03 }
 /** Per action: the device's network drops (it comes back after a few of its actions). */
@@ -142,6 +151,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     let done = 0
     let killing: Promise<void> = Promise.resolve()
     let kills = 0
+    let down = 0
+    let actionsWhileDown = 0
     let nextKill = 0
     const armKill = () => {
       if (nextKill >= KILLS_AT.length || done < KILLS_AT[nextKill]! * total) return
@@ -153,20 +164,25 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         fired = true
         for (const p of proxies) p.onPush = undefined
         killing = killing.then(async () => {
+          down++
           await instance.kill()
           kills++
           if (index >= VERSION_2_FROM_KILL) instance.intentVersion = 2
           log(`SIGKILL ${kills} mid-push`, Date.now() - started)
           await sleep(random.int(200, 1500))
           await instance.start()
+          log(`server ${kills} up again`, Date.now() - started)
+          down--
           // A rolling deploy: the other instances move to version 2 at their next restart, or now.
           if (index >= VERSION_2_FROM_KILL)
             for (const other of instances)
               if (other.intentVersion !== 2) {
                 other.intentVersion = 2
+                down++
                 await other.kill()
                 kills++
                 await other.start()
+                down--
               }
         })
       }
@@ -188,6 +204,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     await Promise.all(
       clients.map(async (client, i) => {
         const own = seededRandom(seed * 31 + i)
+        // A stream of its own, so a seed makes the same actions whatever the think time.
+        const pauses = seededRandom(seed * 37 + i)
         let offlineFor = 0
         for (let k = 0; k < actions; k++) {
           if (restartAt[i]!.includes(k)) {
@@ -203,10 +221,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
             await client.setOnline(false)
           }
           const op = nextOperation(targets, own, done + 1)
+          if (down > 0) actionsWhileDown++
           await perform(client, op, { results, reapplied })
           done++
           armKill()
           if (done % 500 === 0) log('actions', done, Date.now() - started)
+          if (options.thinkMs > 0) await sleep(pauses.int(0, 2 * options.thinkMs))
         }
         if (offlineFor > 0) await client.setOnline(true)
       }),
@@ -279,6 +299,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       database: options.database,
       devices,
       actions: results.length,
+      thinkMs: options.thinkMs,
       faults: {
         ...counts,
         duplicatedPushes: pushes.filter((p) => p.kind === 'duplicate').length,
@@ -287,6 +308,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
         networkDrops,
       },
       serverKills: kills,
+      actionsWhileDown,
       deviceRestarts,
       instances: instances.length,
       saved: results.filter((r) => r.result.status === 'saved').length,
