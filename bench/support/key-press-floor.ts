@@ -105,7 +105,12 @@ const FLOOR_SCRIPT = `function (t) {
       if (k.key !== 'Enter') return
       td.innerHTML = fill(t.button, m[1], input.value)
       var row = td.closest('tr')
-      if (!row.querySelector('.qm-pending-mark')) row.cells[0].firstElementChild.insertAdjacentHTML('beforeend', t.mark)
+      // As the app does: a row's mark shown, or its room kept from an earlier edit, or a new one.
+      if (!row.querySelector('[data-testid$="-mark"]')) {
+        var kept = row.querySelector('.qm-pending-mark')
+        if (kept) kept.outerHTML = t.mark
+        else row.cells[0].firstElementChild.insertAdjacentHTML('beforeend', t.mark)
+      }
     })
   })
 }`

@@ -89,3 +89,40 @@ test('LINE-04 OFF-02 an edit the device cannot store goes back to the kept value
   await expect(page.getByTestId('pending-count')).toHaveText('All changes synced')
   await context.close()
 })
+
+/**
+ * OFF-04 LINE-04: the grid sizes its columns by their content, and the "Pending" mark beside a line's
+ * name is content. It used to vanish when the server confirmed the change, so every column moved
+ * sideways (~70 px at this width) as the answer arrived — often as the user reached for the next
+ * cell. The mark now keeps its room once shown (client/components/pending-mark.tsx).
+ */
+test('OFF-04 LINE-04 the grid does not move when the server confirms a pending change', async ({
+  browser,
+}) => {
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'LINE_MANAGEMENT')
+  const columnEdges = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('table[aria-label="Lines"] th')].map((th) =>
+        Math.round(th.getBoundingClientRect().left),
+      ),
+    )
+  await context.setOffline(true)
+  const cell = cellButton(page, HOURS, 'Machining Line')
+  const before = (await cell.textContent())?.trim() ?? ''
+  const next = before === '41' ? '42' : '41'
+  await cell.click()
+  await page.getByRole('textbox', { name: `${HOURS} for Machining Line` }).fill(next)
+  await page.keyboard.press('Enter')
+  const row = lineRow(page, '^Machining Line')
+  await expect(row.getByText('Pending')).toBeVisible()
+  const pendingEdges = await columnEdges()
+  const pendingCell = await cell.boundingBox()
+
+  await context.setOffline(false)
+  await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 15_000 })
+  await expect(row.getByText('Pending')).toHaveCount(0)
+  await expect(cell).toHaveText(next)
+  expect(await columnEdges()).toEqual(pendingEdges)
+  expect(await cell.boundingBox()).toEqual(pendingCell)
+  await context.close()
+})
