@@ -126,3 +126,33 @@ test('OFF-04 LINE-04 the grid does not move when the server confirms a pending c
   expect(await cell.boundingBox()).toEqual(pendingCell)
   await context.close()
 })
+
+/**
+ * OFF-04 LINE-04: the same, as a finger meets it — a press held on the next cell while the server
+ * confirms the previous edit. When the columns moved, the pointer came up outside the cell's button,
+ * the press was cancelled and the editor did not open.
+ */
+test('OFF-04 LINE-04 a press held while the server confirms an edit still opens the next cell', async ({
+  browser,
+}) => {
+  const { context, page } = await openSyncedTablet(browser, ADMIN, 'LINE_MANAGEMENT')
+  await context.setOffline(true)
+  const edited = cellButton(page, HOURS, 'Final Assembly')
+  const before = (await edited.textContent())?.trim() ?? ''
+  await edited.click()
+  await page.getByRole('textbox', { name: `${HOURS} for Final Assembly` }).fill(before === '43' ? '44' : '43')
+  await page.keyboard.press('Enter')
+  await expect(lineRow(page, '^Final Assembly').getByText('Pending')).toBeVisible()
+
+  const next = await cellButton(page, HOURS, 'Paint Line').boundingBox()
+  if (!next) throw new Error('the next cell is not on screen')
+  await page.mouse.move(next.x + next.width / 2, next.y + next.height / 2)
+  await page.mouse.down()
+  await context.setOffline(false)
+  await expect(page.getByTestId('pending-count')).toHaveText('All changes synced', { timeout: 15_000 })
+  await expect(lineRow(page, '^Final Assembly').getByText('Pending')).toHaveCount(0)
+  await page.mouse.up()
+  await expect(page.getByRole('textbox', { name: `${HOURS} for Paint Line` })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await context.close()
+})
