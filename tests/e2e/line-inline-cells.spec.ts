@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { ADMIN, cellButton, lineRow, HOURS } from './support/app'
+import { expect, test, type Locator } from '@playwright/test'
+import { ADMIN, cellButton, editLineCell, lineRow, HOURS } from './support/app'
 import { Messages } from '../../shared/validation/messages'
 import { openSyncedTablet } from './support/tablet'
 
@@ -17,8 +17,7 @@ test('LINE-04 SHELL-07 an inline cell by keyboard alone, offline: Enter saves, E
 
   const cell = cellButton(page, HOURS, 'Paint Line')
   const field = page.getByRole('textbox', { name: `${HOURS} for Paint Line` })
-  const before = (await cell.textContent())?.trim() ?? ''
-  const next = before === '37' ? '38' : '37'
+  const { next } = await aChange(cell, 37)
 
   await cell.focus()
   await page.keyboard.press('Enter')
@@ -67,8 +66,7 @@ test('LINE-04 OFF-02 an edit the device cannot store goes back to the kept value
   const { context, page } = await openSyncedTablet(browser, ADMIN, 'LINE_MANAGEMENT')
   await context.setOffline(true)
   const cell = cellButton(page, HOURS, 'Paint Line')
-  const before = (await cell.textContent())?.trim() ?? ''
-  const next = before === '41' ? '42' : '41'
+  const { before, next } = await aChange(cell, 41)
 
   // The device database refuses every new outbox record, as a full disk would.
   await page.evaluate(() => {
@@ -108,11 +106,8 @@ test('OFF-04 LINE-04 the grid does not move when the server confirms a pending c
     )
   await context.setOffline(true)
   const cell = cellButton(page, HOURS, 'Machining Line')
-  const before = (await cell.textContent())?.trim() ?? ''
-  const next = before === '41' ? '42' : '41'
-  await cell.click()
-  await page.getByRole('textbox', { name: `${HOURS} for Machining Line` }).fill(next)
-  await page.keyboard.press('Enter')
+  const { next } = await aChange(cell, 41)
+  await editLineCell(page, HOURS, 'Machining Line', next)
   const row = lineRow(page, '^Machining Line')
   await expect(row.getByText('Pending')).toBeVisible()
   const pendingEdges = await columnEdges()
@@ -137,11 +132,8 @@ test('OFF-04 LINE-04 a press held while the server confirms an edit still opens 
 }) => {
   const { context, page } = await openSyncedTablet(browser, ADMIN, 'LINE_MANAGEMENT')
   await context.setOffline(true)
-  const edited = cellButton(page, HOURS, 'Final Assembly')
-  const before = (await edited.textContent())?.trim() ?? ''
-  await edited.click()
-  await page.getByRole('textbox', { name: `${HOURS} for Final Assembly` }).fill(before === '43' ? '44' : '43')
-  await page.keyboard.press('Enter')
+  const { next: edit } = await aChange(cellButton(page, HOURS, 'Final Assembly'), 43)
+  await editLineCell(page, HOURS, 'Final Assembly', edit)
   await expect(lineRow(page, '^Final Assembly').getByText('Pending')).toBeVisible()
 
   const next = await cellButton(page, HOURS, 'Paint Line').boundingBox()
@@ -156,3 +148,9 @@ test('OFF-04 LINE-04 a press held while the server confirms an edit still opens 
   await page.keyboard.press('Escape')
   await context.close()
 })
+
+/** What a cell shows, and a value to type that changes it: `value`, or the one after it if shown. */
+async function aChange(cell: Locator, value: number): Promise<{ before: string; next: string }> {
+  const before = (await cell.textContent())?.trim() ?? ''
+  return { before, next: before === String(value) ? String(value + 1) : String(value) }
+}

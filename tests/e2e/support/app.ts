@@ -51,7 +51,7 @@ export async function editLineCell(
   lineName: string,
   value: string,
 ): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`^${escape(label)} for ${escape(lineName)}:`) }).click()
+  await cellButton(page, label, lineName).click()
   const input = page.getByRole('textbox', { name: `${label} for ${lineName}` })
   await input.fill(value)
   await input.press('Enter')
